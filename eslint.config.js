@@ -1,0 +1,126 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/protocol/src/gen/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['*.js', '*.mjs', 'scripts/**', '**/*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The core is pure: no I/O, no clock, no randomness, nothing of ours.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/cli/**', 'packages/core/src/**/*.test.ts'],
+    languageOptions: { globals: globals.es2021 },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'core is pure: no Node APIs' })),
+          patterns: [{ group: ['@planner/*'], message: 'core imports nothing of ours' }],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'core takes now as an argument' },
+        { object: 'Math', property: 'random', message: 'core takes a seed as an argument' },
+        { object: 'process', message: 'core reads no environment' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'core runs without a DOM' },
+        { name: 'document', message: 'core runs without a DOM' },
+        { name: 'localStorage', message: 'core runs without a DOM' },
+        { name: 'process', message: 'core reads no environment' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'core takes now as an argument',
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/src/cli/**', 'packages/core/bench/**', 'packages/core/src/**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['packages/protocol/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@planner/server', '@planner/web'],
+              message: 'protocol depends on core only',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@planner/web', '@planner/web/*'], message: 'server never imports web' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@planner/server', '@planner/server/*'],
+              message: 'web never imports server',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/e2e/**', 'packages/web/*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'core',
+    include: ['src/**/*.test.ts'],
+    env: { TZ: 'UTC' },
+  },
+});

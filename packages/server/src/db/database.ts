@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Schema } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  readonly db: Kysely<Schema>;
+  readonly dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema?: string; maxConnections?: number };
+
+/** Thrown when the database cannot be reached; the message is meant for the operator. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Opens the embedded SQLite file or a PostgreSQL pool, and checks that it answers. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.dialect === 'sqlite') {
+    mkdirSync(dirname(options.file), { recursive: true });
+    const sqlite = new BetterSqlite3(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+    // Instants are int8 milliseconds; they fit a JS number exactly (below 2^53).
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format),
+    },
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnreachableError(
+      `Cannot reach PostgreSQL at ${redactUrl(options.url)}: ${reason}`,
+    );
+  }
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** The URL without its password, safe to print. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}

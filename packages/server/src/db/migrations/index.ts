@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+
+/**
+ * Every migration, in order. Names sort in the order they run; a domain adds its own file
+ * (`0002_planning.ts`) and one line here. The same list runs on SQLite and PostgreSQL.
+ */
+export const migrations: Record<string, Migration> = {};
