@@ -1,1 +1,3 @@
 export * from './time/zone';
+export * from './rules/index';
+export * from './accounts/index';

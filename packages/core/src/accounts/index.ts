@@ -1,0 +1,4 @@
+export * from './email';
+export * from './locale';
+export * from './password';
+export * from './referral';

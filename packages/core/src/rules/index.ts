@@ -1,0 +1,3 @@
+export * from './categories';
+export * from './category-icons';
+export * from './tiers';
