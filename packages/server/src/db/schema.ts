@@ -1,7 +1,10 @@
+import type { TasksTables } from '../tasks/tables';
+import type { TimelineTables } from '../timeline/tables';
+
 /**
  * The Kysely view of every table. Each domain folder declares its own tables in a `tables.ts`
  * and this interface joins them. Every table's key starts with `user_id` (DESIGN 5).
  * Booleans are stored as integers 0/1 and instants as int8 milliseconds on both databases.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Schema {}
+export interface Schema extends TasksTables, TimelineTables {}

@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely';
+import * as tasksTimeline from './0002_tasks_timeline';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
  * (`0002_planning.ts`) and one line here. The same list runs on SQLite and PostgreSQL.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0002_tasks_timeline': tasksTimeline,
+};

@@ -1,0 +1,51 @@
+/** The task as the server's services see it (rows never leave the repository). */
+export interface ChecklistItem {
+  id: string;
+  content: string;
+  done: boolean;
+  sort: number;
+}
+
+/** RFC 5545 subset of the spec; freq 'none' or an empty rule means the task does not recur. */
+export interface TaskRecurrenceRule {
+  freq: string;
+  interval: number;
+  byDay: string;
+  until: number;
+  count: number;
+}
+
+export interface Task {
+  id: string;
+  /** '' when the user left it empty: clients show their translated "untitled" placeholder. */
+  title: string;
+  categoryId: string;
+  timeScheduled: number;
+  /** -1 means none. */
+  deadline: number;
+  isCompleted: boolean;
+  note: string;
+  checklist: ChecklistItem[];
+  /** Explicit plan order set by shuffle; null orders by createdAt. */
+  order: number | null;
+  recurrenceRule: TaskRecurrenceRule | null;
+  recurringTaskId: string;
+  instanceNumber: number;
+  isUnconfirmed: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** -1 while open. */
+  completedAt: number;
+}
+
+/** What the planner needs of an open task; read without the note and checklist. */
+export interface PlanningTask {
+  id: string;
+  timeScheduled: number;
+  deadline: number;
+  createdAt: number;
+  order: number | null;
+  isUnconfirmed: boolean;
+}
+
+export type TaskStatusFilter = 'todo' | 'done' | 'unconfirmed' | 'all';

@@ -1,0 +1,199 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Schema } from '../db/schema';
+import type { TaskRow } from './tables';
+import type {
+  ChecklistItem,
+  PlanningTask,
+  Task,
+  TaskRecurrenceRule,
+  TaskStatusFilter,
+} from './task';
+
+type Db = Kysely<Schema>;
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function parseChecklist(text: string): ChecklistItem[] {
+  const value = parseJson(text);
+  return Array.isArray(value) ? (value as ChecklistItem[]) : [];
+}
+
+function toTask(row: Selectable<TaskRow>): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    categoryId: row.category_id,
+    timeScheduled: row.time_scheduled,
+    deadline: row.deadline,
+    isCompleted: row.is_completed === 1,
+    note: row.note,
+    checklist: parseChecklist(row.checklist),
+    order: row.order_key,
+    recurrenceRule: (parseJson(row.recurrence_rule) as TaskRecurrenceRule | null) ?? null,
+    recurringTaskId: row.recurring_task_id,
+    instanceNumber: row.instance_number,
+    isUnconfirmed: row.is_unconfirmed === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  };
+}
+
+function toRow(userId: string, task: Task): TaskRow {
+  return {
+    user_id: userId,
+    id: task.id,
+    title: task.title,
+    category_id: task.categoryId,
+    time_scheduled: task.timeScheduled,
+    deadline: task.deadline,
+    is_completed: task.isCompleted ? 1 : 0,
+    note: task.note,
+    checklist: JSON.stringify(task.checklist),
+    order_key: task.order,
+    recurrence_rule: task.recurrenceRule ? JSON.stringify(task.recurrenceRule) : '',
+    recurring_task_id: task.recurringTaskId,
+    instance_number: task.instanceNumber,
+    is_unconfirmed: task.isUnconfirmed ? 1 : 0,
+    created_at: task.createdAt,
+    updated_at: task.updatedAt,
+    completed_at: task.completedAt,
+  };
+}
+
+export async function insertTask(db: Db, userId: string, task: Task): Promise<void> {
+  await db.insertInto('tasks').values(toRow(userId, task)).execute();
+}
+
+/** Writes every field of an existing task. */
+export async function saveTask(db: Db, userId: string, task: Task): Promise<void> {
+  const { user_id: _u, id: _i, ...values } = toRow(userId, task);
+  await db
+    .updateTable('tasks')
+    .set(values)
+    .where('user_id', '=', userId)
+    .where('id', '=', task.id)
+    .execute();
+}
+
+export async function findTask(db: Db, userId: string, id: string): Promise<Task | undefined> {
+  const row = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toTask(row) : undefined;
+}
+
+export async function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map(toTask);
+}
+
+export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('tasks')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Open tasks, with only the fields the planner needs. */
+export async function listPlanningTasks(db: Db, userId: string): Promise<PlanningTask[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select(['id', 'time_scheduled', 'deadline', 'created_at', 'order_key', 'is_unconfirmed'])
+    .where('user_id', '=', userId)
+    .where('is_completed', '=', 0)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    timeScheduled: r.time_scheduled,
+    deadline: r.deadline,
+    createdAt: r.created_at,
+    order: r.order_key,
+    isUnconfirmed: r.is_unconfirmed === 1,
+  }));
+}
+
+export interface TaskListQuery {
+  status: TaskStatusFilter;
+  offset: number;
+  limit: number;
+  /** Case-insensitive substring of the title or note; '' for all. */
+  keyword: string;
+}
+
+/**
+ * The task list in the spec's order: open tasks with deadlines first by deadline, then the rest
+ * oldest first; done tasks newest update first.
+ */
+export async function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<Task[]> {
+  let q = db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
+  if (query.status === 'todo') q = q.where('is_completed', '=', 0);
+  if (query.status === 'done') q = q.where('is_completed', '=', 1);
+  if (query.status === 'unconfirmed') {
+    q = q.where('is_completed', '=', 0).where('is_unconfirmed', '=', 1);
+  }
+  if (query.keyword) {
+    const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(note)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  q =
+    query.status === 'done'
+      ? q.orderBy('updated_at', 'desc')
+      : q
+          .orderBy('is_completed', 'asc')
+          .orderBy(sql`case when deadline < 0 then 1 else 0 end`)
+          .orderBy(sql`case when deadline < 0 then created_at else deadline end`)
+          .orderBy('updated_at', 'desc');
+  const rows = await q.orderBy('id').offset(query.offset).limit(query.limit).execute();
+  return rows.map(toTask);
+}
+
+/** Sets explicit plan order keys (shuffle). */
+export async function setTaskOrders(
+  db: Db,
+  userId: string,
+  orders: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const [id, order] of orders) {
+    await db
+      .updateTable('tasks')
+      .set({ order_key: order })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function countUnconfirmedTasks(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_completed', '=', 0)
+    .where('is_unconfirmed', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

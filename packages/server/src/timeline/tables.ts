@@ -1,0 +1,36 @@
+/** History, current and fixed future blocks. Planned (non-fixed future) blocks are never stored. */
+export interface TimeblockRow {
+  user_id: string;
+  id: string;
+  task_id: string | null;
+  event_id: string | null;
+  start_ms: number;
+  end_ms: number;
+  is_fixed: number;
+  is_rest: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per user: the timeline's state machine (DESIGN 3.4). */
+export interface TimelineStateRow {
+  user_id: string;
+  auto_extend: number;
+  is_paused: number;
+  /** Seed of the last Shuffle; 0 before any. */
+  shuffle_seed: number;
+  /** Id of the stored timeblock that is current, or '' when none is. */
+  current_block_id: string;
+  /** The instant the state machine was last advanced to. */
+  advanced_at: number;
+  /** The earliest instant at which advancing could change anything; lets reads skip planning. */
+  next_transition_at: number;
+  timeline_updated_at: number;
+  reminder_updated_at: number;
+  has_unconfirmed_task: number;
+}
+
+export interface TimelineTables {
+  timeblocks: TimeblockRow;
+  timeline_state: TimelineStateRow;
+}

@@ -1,0 +1,25 @@
+/** A stored timeblock: history, the current block, or a fixed future block. */
+export interface Timeblock {
+  id: string;
+  taskId: string | null;
+  eventId: string | null;
+  start: number;
+  end: number;
+  isFixed: boolean;
+  isRest: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TimelineState {
+  autoExtend: boolean;
+  isPaused: boolean;
+  shuffleSeed: number;
+  /** '' when no stored block is current. */
+  currentBlockId: string;
+  advancedAt: number;
+  nextTransitionAt: number;
+  timelineUpdatedAt: number;
+  reminderUpdatedAt: number;
+  hasUnconfirmedTask: boolean;
+}

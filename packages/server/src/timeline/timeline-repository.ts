@@ -1,0 +1,295 @@
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import type { Schema } from '../db/schema';
+import type { TimeblockRow, TimelineStateRow } from './tables';
+import type { Timeblock, TimelineState } from './timeblock';
+
+type Db = Kysely<Schema>;
+
+function toBlock(row: Selectable<TimeblockRow>): Timeblock {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    eventId: row.event_id,
+    start: row.start_ms,
+    end: row.end_ms,
+    isFixed: row.is_fixed === 1,
+    isRest: row.is_rest === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toBlockRow(userId: string, block: Timeblock): TimeblockRow {
+  return {
+    user_id: userId,
+    id: block.id,
+    task_id: block.taskId,
+    event_id: block.eventId,
+    start_ms: block.start,
+    end_ms: block.end,
+    is_fixed: block.isFixed ? 1 : 0,
+    is_rest: block.isRest ? 1 : 0,
+    created_at: block.createdAt,
+    updated_at: block.updatedAt,
+  };
+}
+
+export async function insertBlock(db: Db, userId: string, block: Timeblock): Promise<void> {
+  await db.insertInto('timeblocks').values(toBlockRow(userId, block)).execute();
+}
+
+export async function saveBlock(db: Db, userId: string, block: Timeblock): Promise<void> {
+  const { user_id: _u, id: _i, ...values } = toBlockRow(userId, block);
+  await db
+    .updateTable('timeblocks')
+    .set(values)
+    .where('user_id', '=', userId)
+    .where('id', '=', block.id)
+    .execute();
+}
+
+export async function deleteBlockRow(db: Db, userId: string, id: string): Promise<void> {
+  await db.deleteFrom('timeblocks').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export async function findBlock(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<Timeblock | undefined> {
+  const row = await db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toBlock(row) : undefined;
+}
+
+/** Blocks that overlap [start, end), or touch it when zero-length. */
+export async function listBlocksBetween(
+  db: Db,
+  userId: string,
+  start: number,
+  end: number,
+): Promise<Timeblock[]> {
+  const rows = await db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('start_ms', '<', end)
+    .where('end_ms', '>=', start)
+    .orderBy('start_ms')
+    .orderBy('id')
+    .execute();
+  return rows.map(toBlock);
+}
+
+/** Blocks that end after `now`: the current block and fixed future ones (the planner's input). */
+export async function listBlocksEndingAfter(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<Timeblock[]> {
+  const rows = await db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('end_ms', '>', now)
+    .orderBy('start_ms')
+    .orderBy('id')
+    .execute();
+  return rows.map(toBlock);
+}
+
+/** A task's blocks that started before `before`, newest first. */
+export async function listTaskBlocks(
+  db: Db,
+  userId: string,
+  taskId: string,
+  before: number,
+  limit: number,
+): Promise<Timeblock[]> {
+  const rows = await db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('task_id', '=', taskId)
+    .where('start_ms', '<', before)
+    .orderBy('start_ms', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toBlock);
+}
+
+export async function deleteTaskBlocks(db: Db, userId: string, taskId: string): Promise<void> {
+  await db
+    .deleteFrom('timeblocks')
+    .where('user_id', '=', userId)
+    .where('task_id', '=', taskId)
+    .execute();
+}
+
+/** Removes a task's blocks that start at or after `from` (its future once it is done). */
+export async function deleteTaskBlocksFrom(
+  db: Db,
+  userId: string,
+  taskId: string,
+  from: number,
+): Promise<void> {
+  await db
+    .deleteFrom('timeblocks')
+    .where('user_id', '=', userId)
+    .where('task_id', '=', taskId)
+    .where('start_ms', '>=', from)
+    .execute();
+}
+
+/**
+ * Time spent on each task up to `now`: the part before now of every block of the given tasks,
+ * or of every open task when `taskIds` is 'open'.
+ */
+export async function sumFulfilled(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[] | 'open',
+  now: number,
+): Promise<Map<string, number>> {
+  if (taskIds !== 'open' && taskIds.length === 0) return new Map();
+  let q = db
+    .selectFrom('timeblocks as b')
+    .select([
+      'b.task_id',
+      sql<number>`sum(case when b.end_ms < ${now} then b.end_ms else ${now} end - b.start_ms)`.as(
+        'spent',
+      ),
+    ])
+    .where('b.user_id', '=', userId)
+    .where('b.start_ms', '<', now)
+    .where('b.end_ms', '>', sql<number>`b.start_ms`)
+    .groupBy('b.task_id');
+  q =
+    taskIds === 'open'
+      ? q
+          .innerJoin('tasks as t', (j) =>
+            j.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
+          )
+          .where('t.is_completed', '=', 0)
+      : q.where('b.task_id', 'in', taskIds);
+  const rows = await q.execute();
+  const spent = new Map<string, number>();
+  for (const row of rows) if (row.task_id) spent.set(row.task_id, Number(row.spent));
+  return spent;
+}
+
+/** The end of each task's latest block (lastTimeblockEnd), for the given tasks. */
+export async function lastBlockEnds(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('timeblocks')
+    .select(['task_id', (eb) => eb.fn.max('end_ms').as('last_end')])
+    .where('user_id', '=', userId)
+    .where('task_id', 'in', taskIds)
+    .groupBy('task_id')
+    .execute();
+  const ends = new Map<string, number>();
+  for (const row of rows) if (row.task_id) ends.set(row.task_id, Number(row.last_end));
+  return ends;
+}
+
+/** The latest stored block start before `before`, or null. */
+export async function prevBlockStart(
+  db: Db,
+  userId: string,
+  before: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('timeblocks')
+    .select('start_ms')
+    .where('user_id', '=', userId)
+    .where('start_ms', '<', before)
+    .orderBy('start_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.start_ms : null;
+}
+
+/** The earliest stored block start at or after `from`, or null. */
+export async function nextStoredBlockStart(
+  db: Db,
+  userId: string,
+  from: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('timeblocks')
+    .select('start_ms')
+    .where('user_id', '=', userId)
+    .where('start_ms', '>=', from)
+    .orderBy('start_ms')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.start_ms : null;
+}
+
+function toState(row: Selectable<TimelineStateRow>): TimelineState {
+  return {
+    autoExtend: row.auto_extend === 1,
+    isPaused: row.is_paused === 1,
+    shuffleSeed: row.shuffle_seed,
+    currentBlockId: row.current_block_id,
+    advancedAt: row.advanced_at,
+    nextTransitionAt: row.next_transition_at,
+    timelineUpdatedAt: row.timeline_updated_at,
+    reminderUpdatedAt: row.reminder_updated_at,
+    hasUnconfirmedTask: row.has_unconfirmed_task === 1,
+  };
+}
+
+function toStateRow(userId: string, state: TimelineState): TimelineStateRow {
+  return {
+    user_id: userId,
+    auto_extend: state.autoExtend ? 1 : 0,
+    is_paused: state.isPaused ? 1 : 0,
+    shuffle_seed: state.shuffleSeed,
+    current_block_id: state.currentBlockId,
+    advanced_at: state.advancedAt,
+    next_transition_at: state.nextTransitionAt,
+    timeline_updated_at: state.timelineUpdatedAt,
+    reminder_updated_at: state.reminderUpdatedAt,
+    has_unconfirmed_task: state.hasUnconfirmedTask ? 1 : 0,
+  };
+}
+
+/**
+ * The user's timeline state; on PostgreSQL the row is locked for the rest of the transaction so
+ * two calls of one user advance the state machine one after the other.
+ */
+export async function findState(
+  db: Db,
+  userId: string,
+  forUpdate: boolean,
+): Promise<TimelineState | undefined> {
+  let q = db.selectFrom('timeline_state').selectAll().where('user_id', '=', userId);
+  // SQLite has no row locks; its single writer already runs these transactions one at a time.
+  if (forUpdate && db.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? toState(row) : undefined;
+}
+
+/** Creates the state row unless another call just did. */
+export async function insertState(db: Db, userId: string, state: TimelineState): Promise<void> {
+  await db
+    .insertInto('timeline_state')
+    .values(toStateRow(userId, state))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
+  const { user_id: _u, ...values } = toStateRow(userId, state);
+  await db.updateTable('timeline_state').set(values).where('user_id', '=', userId).execute();
+}
