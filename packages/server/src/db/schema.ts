@@ -1,10 +1,20 @@
+import type { CategoriesTables } from '../categories/tables';
+import type { EventsTables } from '../events/tables';
+import type { RemindersTables } from '../reminders/tables';
 import type { TasksTables } from '../tasks/tables';
 import type { TimelineTables } from '../timeline/tables';
+import type { TutorialsTables } from '../tutorials/tables';
 
 /**
  * The Kysely view of every table. Each domain folder declares its own tables in a `tables.ts`
  * and this interface joins them. Every table's key starts with `user_id` (DESIGN 5).
  * Booleans are stored as integers 0/1 and instants as int8 milliseconds on both databases.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Schema extends TasksTables, TimelineTables {}
+export interface Schema
+  extends
+    TasksTables,
+    TimelineTables,
+    EventsTables,
+    RemindersTables,
+    CategoriesTables,
+    TutorialsTables {}

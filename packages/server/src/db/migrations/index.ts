@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as tasksTimeline from './0002_tasks_timeline';
+import * as calendar from './0003_calendar';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -7,4 +8,5 @@ import * as tasksTimeline from './0002_tasks_timeline';
  */
 export const migrations: Record<string, Migration> = {
   '0002_tasks_timeline': tasksTimeline,
+  '0003_calendar': calendar,
 };
