@@ -1,0 +1,205 @@
+import { ErrorResponseSchema } from './gen/planner/v1/rpc_pb';
+import { packChainSteps, unpackAny, type ChainOutputs, type ChainStepInit } from './chain';
+import { contentTypeOf, decodeMessage, encodeMessage } from './codec';
+import { NetworkError, RpcError } from './errors';
+import { APP_VERSION, ContentType, Header } from './headers';
+import type { PlainInitOf } from './plain';
+import { findMethod, type InputInit, type MethodName, type Output } from './registry';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt fails at the network level. */
+  retries: number;
+  delayMs: number;
+}
+
+/** The spec's retries: network failures 10 times at 1 s, GetUserProfile 1000 times at 2 s. */
+export function defaultRetryPolicy(method: string): RetryPolicy {
+  return method === 'GetUserProfile'
+    ? { retries: 1000, delayMs: 2000 }
+    : { retries: 10, delayMs: 1000 };
+}
+
+export interface CallOptions {
+  /** Retry network failures (default true). */
+  retry?: boolean;
+  /** Whether the UI shows a loading indicator for this call (default true); passed to hooks. */
+  showLoading?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface CallInfo {
+  method: string;
+  requestId: string;
+  retry: boolean;
+  showLoading: boolean;
+}
+
+export interface NetworkFailure extends CallInfo {
+  /** 1 for the first attempt. */
+  attempt: number;
+  willRetry: boolean;
+  error: unknown;
+}
+
+export interface ClientOptions {
+  /** The API base, e.g. `/api` or `http://127.0.0.1:8080/api`. */
+  baseUrl: string;
+  getToken?: () => string | null | undefined;
+  /** IANA zone sent with every call; defaults to the runtime's zone. */
+  timezone?: string | (() => string);
+  appVersion?: string;
+  fetch?: typeof fetch;
+  /** Every network-level failure (the server was not reached or a proxy answered instead). */
+  onNetworkFailure?: (failure: NetworkFailure) => void;
+  /** The server answered (even with an application error): connectivity is fine. */
+  onSuccess?: (call: CallInfo) => void;
+  onCallStart?: (call: CallInfo) => void;
+  onCallEnd?: (call: CallInfo) => void;
+  retryPolicy?: (method: string) => RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface Client {
+  call<M extends MethodName>(
+    method: M,
+    input?: InputInit<M>,
+    options?: CallOptions,
+  ): Promise<Output<M>>;
+  /** Runs the steps in one transaction; a failed step throws its RpcError (nothing was kept). */
+  chain<const S extends readonly ChainStepInit[]>(
+    steps: S,
+    options?: CallOptions,
+  ): Promise<ChainOutputs<S>>;
+}
+
+type Answer = { kind: 'ok'; body: Uint8Array } | { kind: 'error'; error: RpcError };
+
+function defaultTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createClient(options: ClientOptions): Client {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = options.sleep ?? wait;
+  const policyFor = options.retryPolicy ?? defaultRetryPolicy;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  function headersFor(requestId: string): Record<string, string> {
+    const tz = typeof options.timezone === 'function' ? options.timezone() : options.timezone;
+    const headers: Record<string, string> = {
+      'content-type': ContentType.binary,
+      accept: ContentType.binary,
+      [Header.requestId]: requestId,
+      [Header.timezone]: tz ?? defaultTimezone(),
+      [Header.appVersion]: options.appVersion ?? APP_VERSION,
+    };
+    const token = options.getToken?.();
+    if (token) headers[Header.authorization] = `Bearer ${token}`;
+    return headers;
+  }
+
+  /** One HTTP exchange; throws when the server was not reached (worth retrying). */
+  async function exchange(info: CallInfo, body: BodyInit, signal?: AbortSignal): Promise<Answer> {
+    const response = await doFetch(`${baseUrl}/${info.method}`, {
+      method: 'POST',
+      headers: headersFor(info.requestId),
+      body,
+      ...(signal ? { signal } : {}),
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (response.ok)
+      return { kind: 'ok', body: response.status === 204 ? new Uint8Array() : bytes };
+    const code = response.headers.get(Header.errorCode);
+    if (code === null) throw new UnreachableError(`HTTP ${response.status} without an error code`);
+    return { kind: 'error', error: readError(info.method, Number(code), response, bytes) };
+  }
+
+  async function send(info: CallInfo, body: BodyInit, signal?: AbortSignal): Promise<Uint8Array> {
+    const policy = policyFor(info.method);
+    const retries = info.retry ? policy.retries : 0;
+    for (let attempt = 1; ; attempt++) {
+      let answer: Answer;
+      try {
+        answer = await exchange(info, body, signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        const willRetry = attempt <= retries;
+        options.onNetworkFailure?.({ ...info, attempt, willRetry, error });
+        if (!willRetry) throw new NetworkError(info.method, attempt, { cause: error });
+        await sleep(policy.delayMs);
+        continue;
+      }
+      options.onSuccess?.(info);
+      if (answer.kind === 'error') throw answer.error;
+      return answer.body;
+    }
+  }
+
+  async function call<M extends MethodName>(
+    method: M,
+    input?: InputInit<M>,
+    callOptions: CallOptions = {},
+  ): Promise<Output<M>> {
+    const desc = findMethod(method);
+    if (!desc) throw new Error(`Unknown method ${method}`);
+    // InputInit<M> is the Plain init shape of desc.input, which the registry lookup cannot show.
+    const encoded = encodeMessage(
+      desc.input,
+      (input ?? {}) as PlainInitOf<typeof desc.input>,
+      'binary',
+    );
+    const body = new Uint8Array(encoded);
+    const info: CallInfo = {
+      method,
+      requestId: crypto.randomUUID(),
+      retry: callOptions.retry ?? true,
+      showLoading: callOptions.showLoading ?? true,
+    };
+    options.onCallStart?.(info);
+    try {
+      const answer = await send(info, body, callOptions.signal);
+      return decodeMessage(desc.output, answer, 'binary') as Output<M>;
+    } finally {
+      options.onCallEnd?.(info);
+    }
+  }
+
+  async function chain<const S extends readonly ChainStepInit[]>(
+    steps: S,
+    callOptions?: CallOptions,
+  ): Promise<ChainOutputs<S>> {
+    const result = await call('Chain', { steps: packChainSteps(steps) }, callOptions);
+    if (result.errorIndex >= 0) {
+      const failed = steps[result.errorIndex]?.method ?? 'Chain';
+      throw new RpcError(result.error?.code ?? 500, result.error?.message ?? '', failed);
+    }
+    const outputs = steps.map((step, index) => {
+      const desc = findMethod(step.method);
+      if (!desc) throw new Error(`Unknown method ${step.method}`);
+      return unpackAny(desc.output, result.responses[index], `responses[${index}]`);
+    });
+    // Each answer was decoded with its own step's output schema, as ChainOutputs<S> states.
+    return outputs as ChainOutputs<S>;
+  }
+
+  return { call, chain };
+}
+
+class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
+function readError(method: string, code: number, response: Response, body: Uint8Array): RpcError {
+  const isBinary = (response.headers.get('content-type') ?? '').startsWith(contentTypeOf('binary'));
+  if (isBinary) {
+    try {
+      const decoded = decodeMessage(ErrorResponseSchema, body, 'binary');
+      return new RpcError(decoded.code || code, decoded.message, method);
+    } catch {
+      // Fall back to the headers below.
+    }
+  }
+  return new RpcError(code, response.headers.get(Header.errorMessage) ?? '', method);
+}

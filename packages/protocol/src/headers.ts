@@ -1,0 +1,26 @@
+/** The app version every client sends and Meta answers (spec, section 9). */
+export const APP_VERSION = '1.3.143';
+
+export const API_PREFIX = '/api';
+
+export const ContentType = {
+  binary: 'application/x-protobuf',
+  json: 'application/json',
+} as const;
+
+/** Header names of the transport (lower case, as HTTP/2 and Node give them). */
+export const Header = {
+  authorization: 'authorization',
+  requestId: 'request-id',
+  timezone: 'timezone',
+  appVersion: 'app-version',
+  errorCode: 'error-code',
+  errorMessage: 'error-message',
+} as const;
+
+/** The token from an `authorization` header value, with or without the Bearer scheme. */
+export function tokenFromAuthorization(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const token = value.startsWith('Bearer ') ? value.slice('Bearer '.length) : value;
+  return token.trim() || undefined;
+}
