@@ -1,0 +1,3 @@
+export * from './rule';
+export * from './expand';
+export { toFloating, fromFloating, zoneOffsetAt } from './zone-offsets';
