@@ -9,11 +9,24 @@ import {
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { file_google_protobuf_any } from '@bufbuild/protobuf/wkt';
 import { AccountsService } from './gen/planner/v1/accounts_pb';
+import { CategoriesService } from './gen/planner/v1/categories_pb';
+import { EventsService } from './gen/planner/v1/events_pb';
+import { RemindersService } from './gen/planner/v1/reminders_pb';
 import { RpcService } from './gen/planner/v1/rpc_pb';
+import { StatisticsService } from './gen/planner/v1/statistics_pb';
+import { TutorialsService } from './gen/planner/v1/tutorials_pb';
 import type { Plain, PlainInit } from './plain';
 
 /** Every service of the API. A new domain adds its generated service here, and nothing else. */
-export const services = [RpcService, AccountsService] as const;
+export const services = [
+  RpcService,
+  AccountsService,
+  CategoriesService,
+  EventsService,
+  RemindersService,
+  TutorialsService,
+  StatisticsService,
+] as const;
 
 type Service = (typeof services)[number];
 type MethodsOf<S> =
