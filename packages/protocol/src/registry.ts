@@ -14,6 +14,8 @@ import { EventsService } from './gen/planner/v1/events_pb';
 import { RemindersService } from './gen/planner/v1/reminders_pb';
 import { RpcService } from './gen/planner/v1/rpc_pb';
 import { StatisticsService } from './gen/planner/v1/statistics_pb';
+import { TasksService } from './gen/planner/v1/tasks_pb';
+import { TimelineService } from './gen/planner/v1/timeline_pb';
 import { TutorialsService } from './gen/planner/v1/tutorials_pb';
 import type { Plain, PlainInit } from './plain';
 
@@ -26,6 +28,8 @@ export const services = [
   RemindersService,
   TutorialsService,
   StatisticsService,
+  TasksService,
+  TimelineService,
 ] as const;
 
 type Service = (typeof services)[number];
