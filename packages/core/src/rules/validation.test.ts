@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RecurrenceRule } from '../recurrence/rule';
 import { fromWallClock, MINUTE_MS, toWallClock } from '../time/zone';
 import {
   canDragBlock,
@@ -19,7 +20,6 @@ import {
   titleForDisplay,
   validateCategoryChoice,
   validateCategoryName,
-  type RepeatRuleFields,
 } from './validation';
 
 describe('titles and categories', () => {
@@ -48,7 +48,7 @@ describe('titles and categories', () => {
 });
 
 describe('reminder repeat picker', () => {
-  const weekly: RepeatRuleFields = {
+  const weekly: RecurrenceRule = {
     freq: 'WEEKLY',
     interval: 2,
     byDay: 'MO,WE',

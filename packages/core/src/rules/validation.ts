@@ -2,6 +2,12 @@
  * Form rules of the planning core (planning-core spec, sections 4 and 5). Problems come back as
  * the spec's message keys; the UI words them.
  */
+import {
+  NO_RECURRENCE,
+  type RecurrenceEndKind,
+  type RecurrenceFreq,
+  type RecurrenceRule,
+} from '../recurrence/rule';
 import { addLocalDays, MINUTE_MS } from '../time/zone';
 
 /** Translation key the UI shows for an item saved with an empty title. */
@@ -48,28 +54,16 @@ export function clampNumber(value: number, min: number, max: number): number {
 
 // ---- Reminder repeat picker --------------------------------------------------------------
 
-export type RepeatFrequency = 'none' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
-
-/** The spec's RecurrenceRule fields as the repeat picker edits them. */
-export interface RepeatRuleFields {
-  freq: RepeatFrequency;
-  interval: number;
-  byDay: string;
-  until: number;
-  count: number;
-}
-
 /**
  * The rule after choosing a frequency: none clears the rule (the canonical none rule), a
  * frequency other than WEEKLY clears byDay, the rest of the rule is kept.
  */
 export function repeatWithFrequency(
-  rule: RepeatRuleFields | null,
-  freq: RepeatFrequency,
-): RepeatRuleFields {
-  const none: RepeatRuleFields = { freq: 'none', interval: 1, byDay: '', until: 0, count: 0 };
-  if (freq === 'none') return none;
-  if (!rule || rule.freq === 'none') return { ...none, freq };
+  rule: RecurrenceRule | null,
+  freq: RecurrenceFreq,
+): RecurrenceRule {
+  if (freq === 'none') return { ...NO_RECURRENCE };
+  if (!rule || rule.freq === 'none') return { ...NO_RECURRENCE, freq };
   return { ...rule, freq, byDay: freq === 'WEEKLY' ? rule.byDay : '' };
 }
 
@@ -77,9 +71,9 @@ export function repeatWithFrequency(
  * The rule after choosing how it ends: FOREVER clears until and count; UNTIL sets it one week
  * (7 local days) after `from` (the item's start); COUNT sets 1.
  */
-export function repeatWithEnd<R extends RepeatRuleFields>(
+export function repeatWithEnd<R extends RecurrenceRule>(
   rule: R,
-  end: 'FOREVER' | 'UNTIL' | 'COUNT',
+  end: RecurrenceEndKind,
   from: number,
   timeZone: string,
 ): R {
