@@ -28,18 +28,6 @@ describe('passwordStrength', () => {
     );
   });
 
-  it('never drops when a random character is appended', () => {
-    fc.assert(
-      fc.property(
-        fc.string({ minLength: 8, maxLength: 40 }),
-        fc.string({ minLength: 1, maxLength: 1 }),
-        (pw, c) => {
-          expect(passwordStrength(pw + c)).toBeGreaterThanOrEqual(passwordStrength(pw) - 1);
-        },
-      ),
-    );
-  });
-
   it.each([
     'password1',
     'Password1!',
@@ -73,6 +61,14 @@ describe('passwordStrength', () => {
     expect(passwordStrength('пароль')).toBe(0);
     expect(passwordStrength('кошкасобака')).toBeGreaterThanOrEqual(PASSWORD_MIN_SCORE);
     expect(passwordStrength('日本語のパスワード')).toBeGreaterThanOrEqual(PASSWORD_MIN_SCORE);
+  });
+});
+
+describe('passwordStrength on long input', () => {
+  it('stays cheap and scores by the first 256 characters', () => {
+    const long = 'aB3$x9'.repeat(20_000);
+    expect(passwordStrength(long)).toBe(passwordStrength(long.slice(0, 256)));
+    expect(passwordStrength('a'.repeat(100_000))).toBeLessThan(PASSWORD_MIN_SCORE);
   });
 });
 

@@ -6,10 +6,11 @@
  * - every character costs log2(pool) bits, where the pool adds up the classes present
  *   (26 lowercase, 26 uppercase, 10 digits, 33 ASCII symbols and space, 100 for anything else);
  * - a character that repeats the previous one ("aaa"), continues a run of consecutive code points
- *   ("abc", "321") or repeats a short unit ("abab", "xyzxyz") costs only 1 bit;
+ *   ("abc", "321") or repeats a short unit ("abab", "xyzxyz") is predictable: a run of k such
+ *   characters costs log2(k + 1) bits in all (the attacker only guesses how long it goes on);
  * - a common password word (COMMON_PASSWORD_WORDS, also written with look-alike digits such as
  *   "p4ssw0rd") costs 10 bits in all, however long it is.
- * Under PASSWORD_MIN_LENGTH characters the score is 0. Roughly: 8 random lowercase letters score
+ * Only the first 256 characters are scored. Under PASSWORD_MIN_LENGTH characters the score is 0. Roughly: 8 random lowercase letters score
  * 29 (weak), 10 lowercase letters or 8 mixed-case letters and digits pass the sign-up bar of 36,
  * and 10 characters from all four classes or 16 lowercase letters are strong (above 50).
  */
@@ -32,8 +33,9 @@ export type SignInMessageKey =
   | 'invalid.passwordTooWeak';
 
 const BITS_FOR_FULL_SCORE = 128;
+/** Only this many characters are scored: enough to reach 100, and long input stays cheap. */
+const SCORED_LENGTH = 256;
 const COMMON_WORD_BITS = 10;
-const PREDICTABLE_CHAR_BITS = 1;
 const LONGEST_REPEATED_UNIT = 4;
 
 const WORDS_LONGEST_FIRST = [...COMMON_PASSWORD_WORDS].sort((a, b) => b.length - a.length);
@@ -49,6 +51,16 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   $: 's',
   '!': 'i',
 };
+
+/** The first `limit` code points, without splitting the whole (possibly huge) input. */
+function firstCharacters(text: string, limit: number): string[] {
+  const chars: string[] = [];
+  for (const c of text) {
+    if (chars.length === limit) break;
+    chars.push(c);
+  }
+  return chars;
+}
 
 function characterPool(chars: readonly string[]): number {
   const has = (re: RegExp) => chars.some((c) => re.test(c));
@@ -101,14 +113,21 @@ function isPredictable(chars: readonly string[], i: number): boolean {
 
 /** 0 under PASSWORD_MIN_LENGTH characters, else an integer 1..100 (see the module comment). */
 export function passwordStrength(password: string): number {
-  const chars = Array.from(password);
+  const chars = firstCharacters(password, SCORED_LENGTH);
   if (chars.length < PASSWORD_MIN_LENGTH) return 0;
   const bitsPerChar = Math.log2(characterPool(chars));
   const covered = chars.map(() => false);
   let bits = markCommonWords(chars, covered) * COMMON_WORD_BITS;
+  let run = 0;
   chars.forEach((_, i) => {
-    if (covered[i]) return;
-    bits += isPredictable(chars, i) ? PREDICTABLE_CHAR_BITS : bitsPerChar;
+    if (covered[i] || !isPredictable(chars, i)) {
+      run = 0;
+      if (!covered[i]) bits += bitsPerChar;
+      return;
+    }
+    // A run of k predictable characters costs log2(k + 1) bits: guessing its length.
+    run++;
+    bits += Math.log2(run + 1) - Math.log2(run);
   });
   const score = Math.round((bits * 100) / BITS_FOR_FULL_SCORE);
   return Math.min(100, Math.max(1, score));
