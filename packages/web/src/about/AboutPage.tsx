@@ -1,0 +1,48 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { APP_VERSION } from '@planner/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LegalDialog, type LegalDocument } from '../components/LegalDialog';
+import { LogoMark } from '../components/Logo';
+
+const DOCUMENTS: readonly LegalDocument[] = ['terms', 'privacy'];
+
+/** /about: what Planner is, its version and the legal documents. */
+export default function AboutPage() {
+  const { t } = useTranslation();
+  const [legal, setLegal] = useState<LegalDocument | null>(null);
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }}>
+        <LogoMark size={64} />
+        <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
+          {t('app.name')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="about-version">
+          {t('about.version', { version: APP_VERSION })}
+        </Typography>
+        <Typography sx={{ maxWidth: 480, mx: 'auto' }}>{t('about.text')}</Typography>
+      </Paper>
+      <Paper variant="outlined" sx={{ borderRadius: 4, py: 1 }}>
+        <Typography variant="overline" color="text.secondary" sx={{ px: 3 }}>
+          {t('about.legal')}
+        </Typography>
+        <List disablePadding>
+          {DOCUMENTS.map((document) => (
+            <ListItemButton key={document} onClick={() => setLegal(document)}>
+              <ListItemText primary={t(`legal.${document}`)} />
+              <ChevronRightIcon sx={{ color: 'text.secondary' }} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+      <LegalDialog document={legal} onClose={() => setLegal(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { profileQueryKey, useProfile } from '../api/profile';
+import { showToast } from '../components/toast-store';
+import { languageTag, localeOf } from '../i18n/i18n';
+import { UserAvatar } from '../shell/UserAvatar';
+
+/** Who is signed in, with the name they can change (UpdateUser). */
+export function ProfileCard() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = useProfile().data?.user;
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = draft ?? user?.name ?? '';
+
+  const save = useMutation({
+    mutationFn: (newName: string) => call('UpdateUser', { name: newName }),
+    onSuccess: async () => {
+      setDraft(null);
+      showToast({ key: 'account.nameSaved', severity: 'success' });
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+  });
+
+  if (!user) {
+    return <Skeleton variant="rounded" height={220} />;
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(name.trim());
+  };
+  const since = new Intl.DateTimeFormat(languageTag(localeOf(i18n.language)), {
+    year: 'numeric',
+    month: 'long',
+  }).format(user.createdAt);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+        <UserAvatar name={user.name} email={user.email} avatarUrl={user.avatar} size={64} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" noWrap>
+            {user.name || t('nav.noName')}
+          </Typography>
+          <Typography color="text.secondary" noWrap data-testid="account-page-email">
+            {user.email}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t(`account.plan.${user.premiumLevel}`)}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {t('account.memberSince', { date: since })}
+            </Typography>
+          </Box>
+        </Box>
+      </Box>
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+      >
+        <TextField
+          id="account-name"
+          label={t('account.name')}
+          placeholder={t('account.namePlaceholder')}
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setDraft(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={draft === null || draft.trim() === user.name || save.isPending}
+          sx={{ minHeight: 56, flexShrink: 0 }}
+        >
+          {t('common.save')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import DevicesIcon from '@mui/icons-material/DevicesOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { showToast } from '../components/toast-store';
+import { languageTag, localeOf } from '../i18n/i18n';
+
+const sessionsQueryKey = ['sessions'] as const;
+
+/** Signed-in devices (GetSessionRecords) with a way to sign any other one out (RevokeSession). */
+export function SessionsCard() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: sessionsQueryKey,
+    queryFn: () => call('GetSessionRecords'),
+  });
+  const revoke = useMutation({
+    mutationFn: (session: string) => call('RevokeSession', { session }),
+    onSuccess: async () => {
+      showToast({ key: 'account.sessions.revoked', severity: 'success' });
+      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
+  });
+  const format = new Intl.DateTimeFormat(languageTag(localeOf(i18n.language)), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const records = [...(sessions.data?.sessions ?? [])].sort(
+    (a, b) => Number(b.isThis) - Number(a.isThis) || b.lastActiveTime - a.lastActiveTime,
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4 }}>
+      <Typography variant="h6" component="h2">
+        {t('account.sessions.title')}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
+        {t('account.sessions.text')}
+      </Typography>
+      {sessions.isPending && <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} />}
+      <List disablePadding>
+        {records.map((record) => {
+          const device = record.device || t('account.sessions.unknownDevice');
+          const place = [record.region, record.ip].filter(Boolean).join(' · ');
+          return (
+            <ListItem key={record.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <ListItemIcon sx={{ minWidth: 44 }}>
+                <DevicesIcon />
+              </ListItemIcon>
+              <ListItemText
+                sx={{ minWidth: 180 }}
+                primary={
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}
+                  >
+                    {device}
+                    {record.isThis && (
+                      <Chip size="small" color="success" label={t('account.sessions.thisDevice')} />
+                    )}
+                  </Box>
+                }
+                secondary={[
+                  place,
+                  t('account.sessions.lastActive', { time: format.format(record.lastActiveTime) }),
+                ]
+                  .filter(Boolean)
+                  .join(' — ')}
+              />
+              {!record.isThis && (
+                <Button
+                  color="error"
+                  size="small"
+                  aria-label={t('account.sessions.revokeLabel', { device })}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(record.id)}
+                >
+                  {t('account.sessions.revoke')}
+                </Button>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { readJson, writeJson } from '../storage/local-storage';
+
+// The query cache is saved under the versioned prefix (DESIGN 6) so the next start paints from
+// it at once; only queries marked `meta.persist` are kept. TanStack's own dehydrate/hydrate do
+// the work, which keeps this file small.
+const CACHE_KEY = 'queryCache';
+const SAVE_DELAY_MS = 1000;
+
+function isDehydratedState(value: unknown): value is DehydratedState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'queries' in value &&
+    Array.isArray(value.queries) &&
+    'mutations' in value &&
+    Array.isArray(value.mutations)
+  );
+}
+
+function save(client: QueryClient): void {
+  writeJson(
+    CACHE_KEY,
+    dehydrate(client, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && query.meta?.persist === true,
+      shouldDehydrateMutation: () => false,
+    }),
+  );
+}
+
+/** Restores the saved cache, then keeps saving it (debounced) while the app runs. */
+export function persistQueryCache(client: QueryClient): () => void {
+  const saved = readJson(CACHE_KEY, isDehydratedState);
+  if (saved) hydrate(client, saved);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => save(client), SAVE_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,18 @@
+import { call } from './client';
+import { queryClient } from './query-client';
+import { endSession } from './session';
+
+/**
+ * Log out: revoke this session on the server (an empty id means the caller's own), then forget
+ * everything local even if the server could not be told (the token is useless once wiped here).
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await call('RevokeSession', { session: '' }, { retry: false });
+  } catch {
+    // Offline or already revoked: signing out locally is what the person asked for.
+  } finally {
+    endSession();
+    queryClient.clear();
+  }
+}

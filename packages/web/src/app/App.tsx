@@ -1,0 +1,32 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { queryClient } from '../api/query-client';
+import { DisconnectedNotice } from '../components/DisconnectedNotice';
+import { ToastViewport } from '../components/ToastViewport';
+import { PageFallback } from './PageFallback';
+import { AppRouter, AppRoutes } from './router';
+import { theme } from './theme';
+
+function reconnect(): void {
+  // Spec 4: reconnect reloads the timeline; until the agenda has one, refetch what is on screen.
+  void queryClient.refetchQueries({ type: 'active' });
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<PageFallback />}>
+          <AppRouter>
+            <AppRoutes />
+            <ToastViewport />
+            <DisconnectedNotice onReconnect={reconnect} />
+          </AppRouter>
+        </Suspense>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

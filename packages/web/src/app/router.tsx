@@ -1,0 +1,44 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, HashRouter, Navigate, Route, Routes } from 'react-router';
+import { GuestOnly, RequireSession } from './guards';
+import { PageFallback } from './PageFallback';
+
+// Each screen is its own chunk, so the first paint loads only the shell and the screen shown.
+const LoginPage = lazy(() => import('../login/LoginPage'));
+const AppShell = lazy(() => import('../shell/AppShell'));
+const SubPageLayout = lazy(() => import('../shell/SubPageLayout'));
+const AgendaPage = lazy(() => import('../agenda/AgendaPage'));
+const AccountPage = lazy(() => import('../account/AccountPage'));
+const AboutPage = lazy(() => import('../about/AboutPage'));
+
+const page = (element: ReactNode) => <Suspense fallback={<PageFallback />}>{element}</Suspense>;
+
+/**
+ * Spec 2's routes that have screens so far; anything else goes to /agenda. Declarative routes
+ * (no data router) keep React Router's share of the first load small (DESIGN 7 budget).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<GuestOnly />}>
+        <Route path="/login" element={page(<LoginPage />)} />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route element={page(<AppShell />)}>
+          <Route path="/agenda/:view?/:currentDate?" element={page(<AgendaPage />)} />
+        </Route>
+        <Route element={page(<SubPageLayout />)}>
+          <Route path="/account" element={page(<AccountPage />)} />
+          <Route path="/about" element={page(<AboutPage />)} />
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/agenda" replace />} />
+    </Routes>
+  );
+}
+
+/** History mode, or hash mode when the app is opened from a file (spec 2). */
+export function AppRouter({ children }: { children: ReactNode }) {
+  const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
+  return <Router>{children}</Router>;
+}

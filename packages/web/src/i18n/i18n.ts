@@ -1,0 +1,103 @@
+import {
+  AUTOMATIC_LOCALE_OPTION,
+  isSupportedLocale,
+  localeFromOption,
+  SUPPORTED_LOCALES,
+  type Locale,
+} from '@planner/core';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readItem, writeItem } from '../storage/local-storage';
+
+/** Namespaces: the app's strings, and the legal documents that load only when opened. */
+export const NAMESPACES = ['translation', 'legal'] as const;
+
+type Loader = () => Promise<{ default: ResourceKey }>;
+const translationLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json');
+const legalLoaders = import.meta.glob<{ default: ResourceKey }>('./legal/*.json');
+
+function loaderFor(language: string, namespace: string): Loader | undefined {
+  const loaders = namespace === 'legal' ? legalLoaders : translationLoaders;
+  const folder = namespace === 'legal' ? 'legal' : 'locales';
+  return loaders[`./${folder}/${language}.json`];
+}
+
+// Each locale is its own chunk: a person downloads only the language they read.
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaderFor(language, namespace);
+    if (!load) {
+      callback(new Error(`No ${namespace} strings for ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
+export type LocaleOption = Locale | typeof AUTOMATIC_LOCALE_OPTION;
+
+const LOCALE_KEY = 'locale';
+
+function deviceLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages;
+}
+
+/** The person's language choice on this device: one of the ten, or automatic. */
+export function readLocaleOption(): LocaleOption {
+  const stored = readItem(LOCALE_KEY);
+  return stored !== null && isSupportedLocale(stored) ? stored : AUTOMATIC_LOCALE_OPTION;
+}
+
+export function localeForOption(option: LocaleOption): Locale {
+  return localeFromOption(option, deviceLanguages());
+}
+
+/** The locale i18next is showing, narrowed to the ten (i18next types it as any string). */
+export function localeOf(language: string): Locale {
+  return isSupportedLocale(language) ? language : 'en';
+}
+
+/** BCP 47 tag for the html lang attribute and Intl formatting. */
+export function languageTag(locale: Locale): string {
+  return locale === 'zh_cn' ? 'zh-CN' : locale;
+}
+
+function reflectInDocument(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(locale);
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const locale = localeForOption(readLocaleOption());
+  reflectInDocument(locale);
+  i18next.on('languageChanged', (language) => {
+    if (isSupportedLocale(language)) reflectInDocument(language);
+  });
+  await i18next
+    .use(lazyBundles)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: 'en',
+      supportedLngs: [...SUPPORTED_LOCALES],
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  return i18next;
+}
+
+export async function chooseLocale(option: LocaleOption): Promise<void> {
+  writeItem(LOCALE_KEY, option);
+  await i18next.changeLanguage(localeForOption(option));
+}
+
+export { AUTOMATIC_LOCALE_OPTION, SUPPORTED_LOCALES };
+export type { Locale };

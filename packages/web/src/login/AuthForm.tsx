@@ -1,0 +1,193 @@
+import { normalizeEmail } from '@planner/core';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { describeError } from '../api/error-message';
+import type { LegalDocument } from '../components/LegalDialog';
+import { readLocaleOption } from '../i18n/i18n';
+import {
+  LOG_IN,
+  SIGN_UP,
+  validateAuthForm,
+  type AuthField,
+  type AuthFields,
+  type AuthMode,
+  type FieldError,
+} from './auth-form-state';
+import { PasswordField } from './PasswordField';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+interface AuthFormProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** Called with the new session token. */
+  onSignedIn: (token: string) => void;
+  onForgotPassword: (email: string) => void;
+  onShowLegal: (document: LegalDocument) => void;
+}
+
+async function authenticate(mode: AuthMode, fields: AuthFields): Promise<string> {
+  const credentials = { email: normalizeEmail(fields.email), password: fields.password };
+  const answer =
+    mode === SIGN_UP
+      ? await call('CreateUser', {
+          ...credentials,
+          options: { autoExtend: true, isPaused: false, locale: readLocaleOption() },
+        })
+      : await call('CreateSession', credentials);
+  return answer.authToken;
+}
+
+/** Log-in (mode 0) and sign-up (mode 1) with the spec's validation and message keys. */
+export function AuthForm({
+  mode,
+  onModeChange,
+  onSignedIn,
+  onForgotPassword,
+  onShowLegal,
+}: AuthFormProps) {
+  const { t, i18n } = useTranslation();
+  const [fields, setFields] = useState<AuthFields>({
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const isSignUp = mode === SIGN_UP;
+  const prefix = isSignUp ? 'login.signUp' : 'login.logIn';
+
+  const submit = useMutation({
+    mutationFn: () => authenticate(mode, fields),
+    onSuccess: onSignedIn,
+    meta: { handlesErrors: true },
+  });
+  const serverError = submit.error ? describeError(submit.error, (key) => i18n.exists(key)) : null;
+
+  const update = (field: AuthField) => (event: { target: { value: string } }) => {
+    setFields((current) => ({ ...current, [field]: event.target.value }));
+    if (fieldError?.field === field) setFieldError(null);
+  };
+  const errorFor = (field: AuthField) =>
+    fieldError?.field === field ? t(fieldError.key) : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateAuthForm(mode, fields);
+    setFieldError(problem);
+    if (problem) {
+      document.getElementById(`auth-${problem.field}`)?.focus();
+      return;
+    }
+    submit.mutate();
+  };
+
+  const switchMode = () => {
+    submit.reset();
+    setFieldError(null);
+    onModeChange(isSignUp ? LOG_IN : SIGN_UP);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <Typography id="auth-title" variant="h4" component="h1" sx={{ mb: 1 }}>
+        {t(`${prefix}.title`)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {t(`${prefix}.subtitle`)}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <TextField
+          id="auth-email"
+          label={t('login.email')}
+          type="email"
+          autoComplete={isSignUp ? 'email' : 'username'}
+          inputMode="email"
+          value={fields.email}
+          onChange={update('email')}
+          error={Boolean(errorFor('email'))}
+          helperText={errorFor('email')}
+          autoFocus
+        />
+        <PasswordField
+          id="auth-password"
+          label={t('login.password')}
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          value={fields.password}
+          onChange={update('password')}
+          error={Boolean(errorFor('password'))}
+          helperText={errorFor('password')}
+        />
+        {isSignUp && <PasswordStrengthMeter password={fields.password} />}
+        {isSignUp && (
+          <PasswordField
+            id="auth-confirmPassword"
+            label={t('login.confirmPassword')}
+            autoComplete="new-password"
+            value={fields.confirmPassword}
+            onChange={update('confirmPassword')}
+            error={Boolean(errorFor('confirmPassword'))}
+            helperText={errorFor('confirmPassword')}
+          />
+        )}
+        {!isSignUp && (
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => onForgotPassword(fields.email)}
+            sx={{ justifySelf: 'end', mt: -1, fontWeight: 600 }}
+          >
+            {t('login.forgotPassword')}
+          </Link>
+        )}
+        {serverError && (
+          <Alert severity="error" role="alert" data-testid="auth-error">
+            {t(serverError.key, serverError.values)}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={submit.isPending}
+          startIcon={submit.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {t(`${prefix}.submit`)}
+        </Button>
+        {isSignUp && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            <Trans
+              i18nKey="login.signUp.agreement"
+              components={{
+                terms: <LegalLink onClick={() => onShowLegal('terms')} />,
+                privacy: <LegalLink onClick={() => onShowLegal('privacy')} />,
+              }}
+            />
+          </Typography>
+        )}
+      </Box>
+      <Typography sx={{ mt: 4, textAlign: 'center' }} color="text.secondary">
+        {t(`${prefix}.switchPrompt`)}{' '}
+        <Link component="button" type="button" onClick={switchMode} sx={{ fontWeight: 600 }}>
+          {t(`${prefix}.switchAction`)}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}
+
+function LegalLink({ onClick, children }: { onClick: () => void; children?: ReactNode }) {
+  return (
+    <Link component="button" type="button" onClick={onClick} sx={{ verticalAlign: 'baseline' }}>
+      {children}
+    </Link>
+  );
+}

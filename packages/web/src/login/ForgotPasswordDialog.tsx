@@ -1,0 +1,106 @@
+import { isValidEmail, normalizeEmail } from '@planner/core';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { describeError } from '../api/error-message';
+import { showToast } from '../components/toast-store';
+
+const RECOVERY_NOTICE_MS = 10_000;
+
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  initialEmail: string;
+  onClose: () => void;
+}
+
+/** Asks for the account's e-mail and sends RequestPasswordReset (lowercased, spec 5). */
+export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [isInvalid, setInvalid] = useState(false);
+
+  const request = useMutation({
+    mutationFn: () => call('RequestPasswordReset', { email: normalizeEmail(email) }),
+    onSuccess: () => {
+      showToast({
+        key: 'account.messages.recoveryEmailSent',
+        severity: 'success',
+        timeoutMs: RECOVERY_NOTICE_MS,
+      });
+      onClose();
+    },
+    meta: { handlesErrors: true },
+  });
+  const serverError = request.error ? describeError(request.error, (k) => i18n.exists(k)) : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const isValid = isValidEmail(email);
+    setInvalid(!isValid);
+    if (isValid) request.mutate();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setEmail(initialEmail);
+            setInvalid(false);
+            request.reset();
+          },
+        },
+      }}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{t('login.forgot.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2.5 }}>{t('login.forgot.text')}</DialogContentText>
+          <TextField
+            id="forgot-email"
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setInvalid(false);
+            }}
+            error={isInvalid}
+            helperText={isInvalid ? t('invalid.enterEmail') : undefined}
+            autoFocus
+          />
+          {serverError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {t(serverError.key, serverError.values)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} color="inherit">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={request.isPending}>
+            {t('login.forgot.submit')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

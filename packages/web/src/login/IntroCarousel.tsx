@@ -1,0 +1,135 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ComponentType, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AnalysisIllustration,
+  EstimationIllustration,
+  OrganizeIllustration,
+  WelcomeIllustration,
+} from './illustrations';
+
+const SLIDES: readonly { id: string; Illustration: ComponentType }[] = [
+  { id: 'welcome', Illustration: WelcomeIllustration },
+  { id: 'organize', Illustration: OrganizeIllustration },
+  { id: 'estimation', Illustration: EstimationIllustration },
+  { id: 'analysis', Illustration: AnalysisIllustration },
+];
+
+const AUTO_ADVANCE_MS = 6000;
+const SWIPE_MIN_PX = 40;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+interface IntroCarouselProps {
+  /** Height of the drawing; the text keeps its own height so the dots do not jump. */
+  illustrationHeight: number;
+}
+
+/** The four intro slides (welcome, organize, estimation, analysis) on the brand background. */
+export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [isPaused, setPaused] = useState(false);
+  const swipeStart = useRef<number | null>(null);
+  const count = SLIDES.length;
+
+  useEffect(() => {
+    if (isPaused || prefersReducedMotion()) return undefined;
+    const timer = setTimeout(() => setIndex((current) => (current + 1) % count), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [index, isPaused, count]);
+
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const dx = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(dx) >= SWIPE_MIN_PX) go(index + (dx < 0 ? 1 : -1));
+  };
+
+  return (
+    <Box
+      component="section"
+      aria-roledescription="carousel"
+      aria-label={t('login.intro.slides')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onPointerDown={(event) => (swipeStart.current = event.clientX)}
+      onPointerUp={onPointerUp}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') go(index + 1);
+        if (event.key === 'ArrowLeft') go(index - 1);
+      }}
+      sx={{ width: '100%', maxWidth: 460, mx: 'auto', touchAction: 'pan-y', userSelect: 'none' }}
+    >
+      <Box sx={{ position: 'relative', overflow: 'hidden' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            transform: `translateX(-${index * 100}%)`,
+            transition: 'transform 480ms cubic-bezier(0.22, 1, 0.36, 1)',
+            '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+          }}
+        >
+          {SLIDES.map(({ id, Illustration }, slide) => (
+            <Box
+              key={id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
+              aria-hidden={slide !== index}
+              data-slide={id}
+              sx={{ flex: '0 0 100%', px: 1, textAlign: 'center' }}
+            >
+              <Box sx={{ height: illustrationHeight, mb: 3 }}>
+                <Illustration />
+              </Box>
+              <Typography variant="h4" component="h2" sx={{ color: 'common.white', mb: 1.5 }}>
+                {t(`login.intro.${id}.title`)}
+              </Typography>
+              <Typography
+                sx={{
+                  color: 'rgba(255,255,255,0.82)',
+                  fontSize: '1.05rem',
+                  lineHeight: 1.6,
+                  minHeight: '5em',
+                  maxWidth: 400,
+                  mx: 'auto',
+                }}
+              >
+                {t(`login.intro.${id}.text`)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1, mt: 2 }}>
+        {SLIDES.map(({ id }, slide) => (
+          <ButtonBase
+            key={id}
+            onClick={() => go(slide)}
+            aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
+            aria-current={slide === index ? 'true' : undefined}
+            sx={{
+              width: slide === index ? 28 : 8,
+              height: 8,
+              borderRadius: 4,
+              bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
+              transition: 'width 240ms ease, background-color 240ms ease',
+              '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 3 },
+            }}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}

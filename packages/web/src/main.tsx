@@ -1,0 +1,21 @@
+import '@fontsource-variable/inter';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { persistQueryCache } from './api/query-persistence';
+import { queryClient } from './api/query-client';
+import { App } from './app/App';
+import { initI18n } from './i18n/i18n';
+import { removeOtherVersions } from './storage/local-storage';
+
+// Order matters: stale keys of other versions go before anything reads storage.
+removeOtherVersions();
+persistQueryCache(queryClient);
+void initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

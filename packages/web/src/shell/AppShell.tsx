@@ -1,0 +1,83 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { NavDrawerContent } from './NavDrawerContent';
+import { NAV_ITEMS } from './nav-items';
+import { useDesktopLayout } from './use-desktop-layout';
+import { UserMenu } from './UserMenu';
+
+export const DRAWER_WIDTH = 280;
+/** Spec 9: the drawer opens by a swipe from the first 40 px of the screen edge. */
+const DRAWER_SWIPE_PX = 40;
+
+function useScreenTitle(): string {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const item = NAV_ITEMS.find((entry) => entry.to !== null && pathname.startsWith(entry.to));
+  return item ? t(`nav.${item.id}`) : t('app.name');
+}
+
+/** App bar and drawer: permanent on desktop, a swipeable overlay on a phone. */
+export default function AppShell() {
+  const { t } = useTranslation();
+  const isDesktop = useDesktopLayout();
+  const [isOpen, setOpen] = useState(false);
+  const title = useScreenTitle();
+  const close = () => setOpen(false);
+  const drawer = <NavDrawerContent onNavigate={close} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        sx={{
+          width: isDesktop ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
+          ml: isDesktop ? `${DRAWER_WIDTH}px` : 0,
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          {!isDesktop && (
+            <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
+            {title}
+          </Typography>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          {drawer}
+        </Drawer>
+      ) : (
+        <SwipeableDrawer
+          open={isOpen}
+          onOpen={() => setOpen(true)}
+          onClose={close}
+          swipeAreaWidth={DRAWER_SWIPE_PX}
+          disableBackdropTransition
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH, maxWidth: '85vw' } } }}
+        >
+          {drawer}
+        </SwipeableDrawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
