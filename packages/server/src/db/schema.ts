@@ -1,3 +1,4 @@
+import type { AccountsTables } from '../accounts/tables';
 import type { CategoriesTables } from '../categories/tables';
 import type { EventsTables } from '../events/tables';
 import type { RemindersTables } from '../reminders/tables';
@@ -12,6 +13,7 @@ import type { TutorialsTables } from '../tutorials/tables';
  */
 export interface Schema
   extends
+    AccountsTables,
     TasksTables,
     TimelineTables,
     EventsTables,

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as accounts from './0001_accounts';
 import * as tasksTimeline from './0002_tasks_timeline';
 import * as calendar from './0003_calendar';
 
@@ -7,6 +8,7 @@ import * as calendar from './0003_calendar';
  * (`0002_planning.ts`) and one line here. The same list runs on SQLite and PostgreSQL.
  */
 export const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
   '0002_tasks_timeline': tasksTimeline,
   '0003_calendar': calendar,
 };

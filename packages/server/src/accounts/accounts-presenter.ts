@@ -1,0 +1,74 @@
+import {
+  AUTOMATIC_LOCALE_OPTION,
+  firstDayOfWeekDefault,
+  isSupportedLocale,
+  isValidTimeZone,
+  localeFromOption,
+  resolveLocale,
+} from '@planner/core';
+import type { Plain, SessionRecord as SessionRecordMessage, User } from '@planner/protocol';
+import type { Account, SessionRecord, StoredUserOptions } from './account';
+
+/** The options format version clients send (spec: "version (sent as 3)"). */
+export const USER_OPTIONS_VERSION = 3;
+
+/** The locale option of a new account: the one sent when it is valid, else the rule's result. */
+export function localeOptionFor(sent: string): string {
+  if (sent === AUTOMATIC_LOCALE_OPTION || isSupportedLocale(sent)) return sent;
+  return sent ? resolveLocale(sent) : AUTOMATIC_LOCALE_OPTION;
+}
+
+/** Settings of a new account; also completes options stored before a field existed. */
+export function defaultUserOptions(
+  localeOption = AUTOMATIC_LOCALE_OPTION,
+  timezone = '',
+): StoredUserOptions {
+  return {
+    firstDayOfWeek: firstDayOfWeekDefault(localeFromOption(localeOption, localeOption)),
+    tutorialDismissed: false,
+    timezone: isValidTimeZone(timezone) ? timezone : '',
+    emailNotificationsEnabled: true,
+    autoIdleEnabled: false,
+    autoIdleStart: 0,
+    autoIdleEnd: 0,
+    quickControlBarEnabled: false,
+    version: USER_OPTIONS_VERSION,
+    tutorialStatus: '',
+    taskNotificationEnabled: true,
+    taskNotificationOffset: 0,
+    locale: localeOption,
+    timeFormat: 'local',
+    ratingStatus: 0,
+    analysisWindowOffset: 0,
+    fingerprintLock: false,
+    reviewShowed: false,
+  };
+}
+
+export function presentUser(account: Account): Plain<User> {
+  return {
+    id: account.id,
+    name: account.name,
+    countryCallingCode: '',
+    phoneNumber: '',
+    email: account.email,
+    avatar: '',
+    hasPassword: account.hasPassword,
+    createdAt: account.createdAt,
+    premiumLevel: account.premiumLevel,
+    emailVerified: account.emailVerified,
+    debugEnabled: account.debugEnabled,
+    referralCode: account.referralCode,
+    activeReferralCount: 0,
+    unverifiedReferralCount: 0,
+    isReferred: false,
+    options: account.options,
+  };
+}
+
+export function presentSession(
+  session: SessionRecord,
+  currentSessionId: string,
+): Plain<SessionRecordMessage> {
+  return { ...session, isThis: session.id === currentSessionId };
+}

@@ -1,0 +1,244 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Schema } from '../db/schema';
+import type {
+  Account,
+  Credentials,
+  PasswordReset,
+  SessionRecord,
+  StoredUserOptions,
+} from './account';
+import type { SessionRow, UserRow } from './tables';
+
+type Db = Kysely<Schema>;
+
+function parseOptions(json: string, fallback: StoredUserOptions): StoredUserOptions {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null ? { ...fallback, ...parsed } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function toAccount(row: Selectable<UserRow>, defaults: StoredUserOptions): Account {
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.name,
+    hasPassword: row.password_hash !== '',
+    createdAt: row.created_at,
+    premiumLevel: row.premium_level,
+    emailVerified: row.email_verified === 1,
+    debugEnabled: row.debug_enabled === 1,
+    referralCode: row.referral_code,
+    options: parseOptions(row.options, defaults),
+  };
+}
+
+function toSessionRecord(row: Selectable<SessionRow>): SessionRecord {
+  return {
+    id: row.session_id,
+    createdAt: row.created_at,
+    ip: row.ip,
+    region: row.region,
+    device: row.device,
+    lastActiveTime: row.last_active_time,
+  };
+}
+
+/** Inserts the account unless its e-mail is taken (race-safe); answers whether it did. */
+export async function insertUser(db: Db, account: Account, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values({
+      user_id: account.id,
+      email: account.email,
+      name: account.name,
+      password_hash: passwordHash,
+      created_at: account.createdAt,
+      premium_level: account.premiumLevel,
+      email_verified: account.emailVerified ? 1 : 0,
+      debug_enabled: account.debugEnabled ? 1 : 0,
+      referral_code: account.referralCode,
+      options: JSON.stringify(account.options),
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function findCredentials(db: Db, email: string): Promise<Credentials | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['user_id', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined;
+}
+
+/** The account; stored options are completed with `defaults` for fields added since. */
+export async function findAccount(
+  db: Db,
+  userId: string,
+  defaults: StoredUserOptions,
+): Promise<Account | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toAccount(row, defaults) : undefined;
+}
+
+export async function updateName(db: Db, userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('user_id', '=', userId).execute();
+}
+
+export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function updateOptions(
+  db: Db,
+  userId: string,
+  options: StoredUserOptions,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ options: JSON.stringify(options) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function insertSession(
+  db: Db,
+  userId: string,
+  session: SessionRecord,
+  tokenHash: string,
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      session_id: session.id,
+      token_hash: tokenHash,
+      created_at: session.createdAt,
+      ip: session.ip,
+      region: session.region,
+      device: session.device,
+      last_active_time: session.lastActiveTime,
+    })
+    .execute();
+}
+
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<(SessionRecord & { userId: string }) | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? { ...toSessionRecord(row), userId: row.user_id } : undefined;
+}
+
+export async function touchSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_active_time: now })
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .execute();
+}
+
+/** Most recently active first. */
+export async function listSessions(db: Db, userId: string): Promise<SessionRecord[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('last_active_time', 'desc')
+    .orderBy('session_id')
+    .execute();
+  return rows.map(toSessionRecord);
+}
+
+/** Answers whether the session existed. */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deleteSessionsExcept(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('session_id', '!=', keepSessionId)
+    .execute();
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  createdAt: number,
+  expiresAt: number,
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      used_at: 0,
+    })
+    .execute();
+}
+
+export async function findPasswordReset(
+  db: Db,
+  tokenHash: string,
+): Promise<PasswordReset | undefined> {
+  const row = await db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at } : undefined;
+}
+
+/** Marks the reset used unless it already was (single use, race-safe); answers whether it did. */
+export async function consumePasswordReset(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,211 @@
+import {
+  HOUR_MS,
+  isPasswordStrongEnough,
+  isValidEmail,
+  normalizeEmail,
+  validateLogIn,
+  validateSignUp,
+} from '@planner/core';
+import { ErrorMessage } from '@planner/protocol';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import { conflict, invalid, sessionInvalid } from '../rpc/errors';
+import type { Account, SessionRecord } from './account';
+import * as repo from './accounts-repository';
+import { defaultUserOptions, localeOptionFor } from './accounts-presenter';
+import { describeDevice } from './device';
+import { hashPassword, hashToken, newId, newToken, verifyPassword } from './secrets';
+
+type Db = Kysely<Schema>;
+
+/** Where a call comes from: recorded on the session it opens. */
+export interface ClientInfo {
+  ip: string;
+  region: string;
+  userAgent: string;
+  timezone: string;
+}
+
+/** Told to every domain that seeds data for a new account (timeline state, categories). */
+export interface UserCreated {
+  userId: string;
+  now: number;
+  /** The locale option chosen at sign-up ('local' = automatic). */
+  locale: string;
+  autoExtend: boolean;
+  isPaused: boolean;
+}
+
+export type UserCreatedHook = (db: Db, event: UserCreated) => Promise<void>;
+
+export interface SignUpRequest {
+  email: string;
+  password: string;
+  autoExtend?: boolean | undefined;
+  isPaused?: boolean | undefined;
+  locale: string;
+}
+
+/** The last-active time is written at most this often, so reads stay reads. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+export const PASSWORD_RESET_TTL_MS = HOUR_MS;
+/** Longer passwords are refused before hashing (argon2 of megabytes is a cheap DoS). */
+const PASSWORD_MAX_LENGTH = 1024;
+
+async function openSession(
+  db: Db,
+  userId: string,
+  client: ClientInfo,
+  now: number,
+): Promise<string> {
+  const token = newToken();
+  const session: SessionRecord = {
+    id: newId(),
+    createdAt: now,
+    ip: client.ip,
+    region: client.region,
+    device: describeDevice(client.userAgent),
+    lastActiveTime: now,
+  };
+  await repo.insertSession(db, userId, session, hashToken(token));
+  return token;
+}
+
+/** Creates the account and its first session; answers the auth token. */
+export async function signUp(
+  db: Db,
+  hooks: readonly UserCreatedHook[],
+  request: SignUpRequest,
+  client: ClientInfo,
+  now: number,
+): Promise<string> {
+  const problem = validateSignUp({ email: request.email, password: request.password });
+  if (problem) throw invalid(problem);
+  if (request.password.length > PASSWORD_MAX_LENGTH) throw invalid('invalid.enterPassword');
+  const locale = localeOptionFor(request.locale);
+  const account: Account = {
+    id: newId(),
+    email: normalizeEmail(request.email),
+    name: '',
+    hasPassword: true,
+    createdAt: now,
+    premiumLevel: 0,
+    emailVerified: false,
+    debugEnabled: false,
+    referralCode: '',
+    options: defaultUserOptions(locale, client.timezone),
+  };
+  const inserted = await repo.insertUser(db, account, await hashPassword(request.password));
+  if (!inserted) throw conflict(ErrorMessage.emailTaken);
+  const event: UserCreated = {
+    userId: account.id,
+    now,
+    locale,
+    autoExtend: request.autoExtend ?? true,
+    isPaused: request.isPaused ?? false,
+  };
+  for (const hook of hooks) await hook(db, event);
+  return openSession(db, account.id, client, now);
+}
+
+/** Unknown e-mail and wrong password fail identically (same error, same work). */
+export async function signIn(
+  db: Db,
+  request: { email: string; password: string },
+  client: ClientInfo,
+  now: number,
+): Promise<string> {
+  const problem = validateLogIn(request);
+  if (problem) throw invalid(problem);
+  const credentials =
+    request.password.length > PASSWORD_MAX_LENGTH
+      ? undefined
+      : await repo.findCredentials(db, normalizeEmail(request.email));
+  const matches = await verifyPassword(
+    credentials?.passwordHash,
+    request.password.slice(0, PASSWORD_MAX_LENGTH),
+  );
+  if (!credentials || !matches) throw invalid(ErrorMessage.wrongCredentials);
+  return openSession(db, credentials.userId, client, now);
+}
+
+/** The live session of a token, refreshing its last-active time at most once a minute. */
+export async function authenticate(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ userId: string; sessionId: string } | undefined> {
+  const session = await repo.findSessionByTokenHash(db, hashToken(token));
+  if (!session) return undefined;
+  if (now - session.lastActiveTime >= SESSION_TOUCH_INTERVAL_MS) {
+    await repo.touchSession(db, session.userId, session.id, now);
+  }
+  return { userId: session.userId, sessionId: session.id };
+}
+
+export async function getAccount(db: Db, userId: string): Promise<Account> {
+  const account = await repo.findAccount(db, userId, defaultUserOptions());
+  // A session whose account is gone is no session.
+  if (!account) throw sessionInvalid();
+  return account;
+}
+
+export async function rename(db: Db, userId: string, name: string): Promise<void> {
+  await repo.updateName(db, userId, name.trim().slice(0, 100));
+}
+
+export function listSessions(db: Db, userId: string): Promise<SessionRecord[]> {
+  return repo.listSessions(db, userId);
+}
+
+/** Revokes one of the user's sessions; another user's id is silently nothing. */
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  await repo.deleteSession(db, userId, sessionId);
+}
+
+/**
+ * Sends a single-use reset link when the address has an account. The answer is the same
+ * either way; the mail goes out only after the transaction commits.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  now: number,
+  send: (mail: { to: string; token: string }) => void,
+): Promise<void> {
+  if (!isValidEmail(email)) throw invalid('invalid.enterEmail');
+  const normalized = normalizeEmail(email);
+  const credentials = await repo.findCredentials(db, normalized);
+  if (!credentials) return;
+  const token = newToken();
+  await repo.insertPasswordReset(
+    db,
+    credentials.userId,
+    hashToken(token),
+    now,
+    now + PASSWORD_RESET_TTL_MS,
+  );
+  send({ to: normalized, token });
+}
+
+/** Sets a new password from a reset token and ends every session of the account. */
+export async function resetPassword(
+  db: Db,
+  request: { token: string; password: string },
+  now: number,
+): Promise<void> {
+  const tokenHash = hashToken(request.token);
+  const reset = request.token ? await repo.findPasswordReset(db, tokenHash) : undefined;
+  if (!reset || reset.usedAt !== 0 || reset.expiresAt <= now) {
+    throw invalid(ErrorMessage.resetLinkInvalid);
+  }
+  // Checked before the token is spent, so a weak attempt does not burn the link.
+  if (!isPasswordStrongEnough(request.password) || request.password.length > PASSWORD_MAX_LENGTH) {
+    throw invalid('invalid.passwordTooWeak');
+  }
+  if (!(await repo.consumePasswordReset(db, reset.userId, tokenHash, now))) {
+    throw invalid(ErrorMessage.resetLinkInvalid);
+  }
+  await repo.updatePasswordHash(db, reset.userId, await hashPassword(request.password));
+  await repo.deleteSessionsExcept(db, reset.userId, '');
+}

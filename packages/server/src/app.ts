@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { localeFromOption } from '@planner/core';
+import { API_PREFIX, ErrorCode, Header, wireFormatOf } from '@planner/protocol';
+import { createAccountsMethods } from './accounts/accounts-methods';
+import { authenticate, type UserCreatedHook } from './accounts/accounts-service';
+import { createDefaultCategories } from './categories/default-categories';
+import { ManualClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createMailer, type Mailer } from './mail/mailer';
+import { LocalRealtimeHub, type RealtimeHub } from './realtime/realtime-hub';
+import type { MethodDefinition } from './rpc/define-method';
+import { AppError, invalid } from './rpc/errors';
+import { internalError, registerRpcRoutes, requestIdFor, sendError } from './rpc/http-routes';
+import { metaMethod } from './rpc/meta-method';
+import { RateLimiters } from './rpc/rate-limit';
+import { REDACTED_LOG_PATHS } from './rpc/redact';
+import { RpcRuntime } from './rpc/rpc-runtime';
+import { registerTestClockRoutes } from './rpc/test-clock-routes';
+import { initTimelineState } from './timeline/timeline-state';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** Defaults to the in-process hub. */
+  realtime?: RealtimeHub;
+  /** Defaults to SMTP or the outbox, per config. */
+  mailer?: Mailer;
+  /** Where log lines (JSON) go: stdout by default; tests collect them. */
+  logStream?: { write(line: string): void };
+}
+
+/** What a new account gets from the other domains, inside the sign-up transaction. */
+const userCreatedHooks: readonly UserCreatedHook[] = [
+  (db, user) => initTimelineState(db, user.userId, user, user.now),
+  (db, user) =>
+    createDefaultCategories(db, user.userId, user.now, localeFromOption(user.locale, 'en')),
+];
+
+/** Every method the server answers. A new domain adds its definitions here, in one line. */
+function methodDefinitions(options: AppOptions, mailer: Mailer): MethodDefinition[] {
+  return [
+    metaMethod,
+    ...createAccountsMethods({
+      mailer,
+      publicUrl: options.config.publicUrl,
+      onUserCreated: userCreatedHooks,
+    }),
+  ];
+}
+
+/** The HTTP server: the API under /api and, when built, the web app with an SPA fallback. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, clock } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: REDACTED_LOG_PATHS,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (request) => requestIdFor(request.headers[Header.requestId]),
+    disableRequestLogging: true,
+  });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      clock,
+      log: (m) => app.log.info(m),
+    });
+  const runtime = new RpcRuntime({
+    db: options.database.db,
+    clock,
+    authenticator: { authenticate },
+    rateLimiters: new RateLimiters(config.rateLimits),
+    realtime: options.realtime ?? new LocalRealtimeHub(),
+    definitions: methodDefinitions(options, mailer),
+    onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
+  });
+
+  // Bodies stay raw: the RPC layer decodes them strictly (protobuf or JSON) itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(Header.requestId, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const format = wireFormatOf(request.headers['content-type']) ?? 'json';
+    return sendError(reply, format, transportError(error, request, config.bodyLimitBytes));
+  });
+
+  registerRpcRoutes(app, runtime);
+  if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Errors Fastify raises before a handler runs (body too large, broken framing). */
+function transportError(error: FastifyError, request: FastifyRequest, bodyLimit: number): AppError {
+  if (error.statusCode === 413) {
+    return new AppError(
+      ErrorCode.PayloadTooLarge,
+      `The request body is larger than ${bodyLimit} bytes`,
+    );
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return invalid(error.message);
+  }
+  request.log.error({ err: error }, 'server fault');
+  return internalError(request.id);
+}
+
+/** Serves the built web app; any other GET outside /api answers its index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWebApp = existsSync(webDist);
+  if (hasWebApp) await app.register(fastifyStatic, { root: webDist, wildcard: true });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && isPage && !request.url.startsWith(`${API_PREFIX}/`)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const format = wireFormatOf(request.headers['content-type']) ?? 'json';
+    return sendError(
+      reply,
+      format,
+      new AppError(ErrorCode.NotFound, `No route ${request.method} ${request.url}`),
+    );
+  });
+}

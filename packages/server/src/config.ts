@@ -1,0 +1,118 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RateLimitRules } from './rpc/rate-limit';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute; holds the SQLite file and the mail outbox. */
+  dataDir: string;
+  /** PostgreSQL when set; otherwise SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where people reach the app (links in e-mails); defaults to http://HOST:PORT. */
+  publicUrl: string;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  rateLimits: RateLimitRules;
+  /** Exposes the test-only clock control methods (PLANNER_TEST_CLOCK=1). */
+  testClock: boolean;
+  /** The built web app, served with an SPA fallback when it exists. */
+  webDist: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Relative paths (DATA_DIR) are taken from the repository root, where `npm start` runs. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Per-bucket attempt limits. Sign-in counts every attempt per e-mail and per address; the
+ * numbers let a person mistype a few times while stopping password guessing.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitRules = {
+  signInPerEmail: { points: 10, durationSec: 15 * 60 },
+  signInPerIp: { points: 100, durationSec: 15 * 60 },
+  signUpPerIp: { points: 30, durationSec: 60 * 60 },
+  passwordResetPerEmail: { points: 5, durationSec: 60 * 60 },
+  passwordResetPerIp: { points: 30, durationSec: 60 * 60 },
+};
+
+/** Lists every problem in the environment at once, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const port = Number(text('PORT') ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
+  }
+  const host = text('HOST') ?? '127.0.0.1';
+  const dataDirRaw = text('DATA_DIR') ?? './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(REPO_ROOT, dataDirRaw);
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for SQLite)',
+    );
+  }
+  const smtpUrl = text('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push(
+      'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to write mail to DATA_DIR/outbox)',
+    );
+  }
+  const mailFrom = text('MAIL_FROM') ?? 'Planner <no-reply@localhost>';
+  const publicUrl = (text('PUBLIC_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+
+  const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const rateLimitSwitch = (text('RATE_LIMITS') ?? 'on').toLowerCase();
+  if (rateLimitSwitch !== 'on' && rateLimitSwitch !== 'off') {
+    problems.push('RATE_LIMITS must be on or off');
+  }
+  const testClock = text('PLANNER_TEST_CLOCK') === '1';
+
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    mailFrom,
+    publicUrl,
+    logLevel: isLogLevel(logLevel) ? logLevel : 'info',
+    bodyLimitBytes: 1024 * 1024,
+    rateLimits: rateLimitSwitch === 'off' ? {} : DEFAULT_RATE_LIMITS,
+    testClock,
+    webDist: resolve(REPO_ROOT, 'packages/web/dist'),
+  };
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_PREFIX,
+  ChainRequestSchema,
+  ChainResponseSchema,
+  contentTypeOf,
+  decodeMessage,
+  encodeMessage,
+  ErrorCode,
+  ErrorResponseSchema,
+  Header,
+  httpStatusForCode,
+  tokenFromAuthorization,
+  wireFormatOf,
+  type PlainInitOf,
+  type WireFormat,
+} from '@planner/protocol';
+import type { RequestInfo } from './context';
+import { AppError, invalid, notFound } from './errors';
+import { redactSecrets } from './redact';
+import { asAppError, CHAIN_METHOD, type RpcRuntime } from './rpc-runtime';
+
+const EMPTY_TYPE = 'google.protobuf.Empty';
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The request id to use: the client's when it is sane, else a fresh one. */
+export function requestIdFor(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+function headerValue(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+function requestInfo(request: FastifyRequest): RequestInfo {
+  return {
+    requestId: request.id,
+    ip: request.ip,
+    userAgent: headerValue(request, 'user-agent'),
+    timezone: headerValue(request, Header.timezone),
+    region: headerValue(request, 'cf-ipcountry'),
+    token: tokenFromAuthorization(headerValue(request, Header.authorization)),
+  };
+}
+
+/** Header values must be Latin-1; the body carries the exact message. */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
+}
+
+/** Answers an application error in the request's format, with the two error headers. */
+export function sendError(reply: FastifyReply, format: WireFormat, error: AppError): FastifyReply {
+  const body = encodeMessage(
+    ErrorResponseSchema,
+    { code: error.code, message: error.message },
+    format,
+  );
+  return reply
+    .code(httpStatusForCode(error.code))
+    .headers(error.headers)
+    .header(Header.errorCode, String(error.code))
+    .header(Header.errorMessage, headerSafe(error.message))
+    .type(contentTypeOf(format))
+    .send(Buffer.from(body));
+}
+
+/** A server fault: logged in full, answered with the request id and no detail. */
+export function internalError(requestId: string): AppError {
+  return new AppError(ErrorCode.Internal, `Internal server error (request id ${requestId})`);
+}
+
+/** Decodes, runs and encodes one call; returns the response body (undefined: 204). */
+async function answer(
+  runtime: RpcRuntime,
+  name: string,
+  body: Buffer,
+  format: WireFormat,
+  request: FastifyRequest,
+  trace: { input?: unknown },
+): Promise<Uint8Array | undefined> {
+  if (name === CHAIN_METHOD) {
+    const chain = decodeMessage(ChainRequestSchema, body, format);
+    trace.input = chain.steps.map((step) => step.method);
+    return encodeMessage(
+      ChainResponseSchema,
+      await runtime.chain(chain, requestInfo(request)),
+      format,
+    );
+  }
+  const definition = runtime.find(name);
+  if (!definition) throw notFound(`Unknown method ${name}`);
+  const input = decodeMessage(definition.method.input, body, format);
+  trace.input = input;
+  const output = await runtime.call(definition, input, requestInfo(request));
+  const schema = definition.method.output;
+  if (schema.typeName === EMPTY_TYPE) return undefined;
+  // The runtime answers the Plain shape of the method's output (defineMethod ties them).
+  return encodeMessage(schema, output as PlainInitOf<typeof schema>, format);
+}
+
+/** `POST /api/{Method}`: binary protobuf or JSON in, the same out; 200 with a body, or 204. */
+export function registerRpcRoutes(app: FastifyInstance, runtime: RpcRuntime): void {
+  app.post<{ Params: { method: string } }>(`${API_PREFIX}/:method`, async (request, reply) => {
+    const format = wireFormatOf(request.headers['content-type']);
+    const name = request.params.method;
+    const trace: { input?: unknown } = {};
+    try {
+      if (!format) {
+        throw invalid(
+          `Unsupported content type "${request.headers['content-type'] ?? ''}": ` +
+            'send application/x-protobuf or application/json',
+        );
+      }
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const output = await answer(runtime, name, body, format, request, trace);
+      if (!output) return await reply.code(204).send();
+      return await reply.type(contentTypeOf(format)).send(Buffer.from(output));
+    } catch (error) {
+      const appError = asAppError(error);
+      if (appError) return sendError(reply, format ?? 'json', appError);
+      request.log.error(
+        { err: error, method: name, input: redactSecrets(trace.input) },
+        'server fault',
+      );
+      return sendError(reply, format ?? 'json', internalError(request.id));
+    }
+  });
+}
