@@ -2,3 +2,4 @@ export * from './time/zone';
 export * from './rules/index';
 export * from './accounts/index';
 export * from './recurrence/index';
+export * from './timeline/index';

@@ -1,0 +1,5 @@
+export * from './types';
+export * from './blocks';
+export * from './idle';
+export * from './travel';
+export * from './synthesize';
