@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
 import { LocalRealtimeHub, type RealtimeHub } from './realtime/realtime-hub';
+import { registerRealtimeRoutes } from './realtime/realtime-routes';
 import type { MethodDefinition } from './rpc/define-method';
 import { AppError, invalid } from './rpc/errors';
 import { internalError, registerRpcRoutes, requestIdFor, sendError } from './rpc/http-routes';
@@ -19,6 +20,8 @@ import { RateLimiters } from './rpc/rate-limit';
 import { REDACTED_LOG_PATHS } from './rpc/redact';
 import { RpcRuntime } from './rpc/rpc-runtime';
 import { registerTestClockRoutes } from './rpc/test-clock-routes';
+import { tasksMethods } from './tasks/tasks-methods';
+import { timelineMethods } from './timeline/timeline-methods';
 import { initTimelineState } from './timeline/timeline-state';
 
 export interface AppOptions {
@@ -49,6 +52,8 @@ function methodDefinitions(options: AppOptions, mailer: Mailer): MethodDefinitio
       publicUrl: options.config.publicUrl,
       onUserCreated: userCreatedHooks,
     }),
+    ...tasksMethods,
+    ...timelineMethods,
   ];
 }
 
@@ -74,12 +79,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       log: (m) => app.log.info(m),
     });
+  const realtime = options.realtime ?? new LocalRealtimeHub();
   const runtime = new RpcRuntime({
     db: options.database.db,
     clock,
     authenticator: { authenticate },
     rateLimiters: new RateLimiters(config.rateLimits),
-    realtime: options.realtime ?? new LocalRealtimeHub(),
+    realtime,
     definitions: methodDefinitions(options, mailer),
     onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
   });
@@ -102,6 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRpcRoutes(app, runtime);
+  registerRealtimeRoutes(app, {
+    db: options.database.db,
+    hub: realtime,
+    clock,
+    authenticator: { authenticate },
+  });
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;

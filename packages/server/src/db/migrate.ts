@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import { migrations } from './migrations/index';
 
@@ -11,10 +11,19 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; refuses a schema that knows migrations this code does not. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // On PostgreSQL the migration tables live in the connection's own schema: Kysely would
+  // otherwise take another schema's table (a parallel test's) for ours.
+  const schema = await currentSchema(database);
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const known = new Set(Object.keys(migrations));
-  const tables = await database.db.introspection.getTables();
-  const hasTable = tables.some((t) => t.name === 'kysely_migration');
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+  const hasTable = tables.some(
+    (t) => t.name === 'kysely_migration' && (!schema || t.schema === schema),
+  );
   if (hasTable) {
     const rows = await database.db
       .selectFrom('kysely_migration' as never)
@@ -33,4 +42,12 @@ export async function migrateToLatest(database: Database): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`);
   }
+}
+
+async function currentSchema(database: Database): Promise<string | undefined> {
+  if (database.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+    database.db,
+  );
+  return rows[0]?.schema;
 }
