@@ -3,3 +3,4 @@ export * from './rules/index';
 export * from './accounts/index';
 export * from './recurrence/index';
 export * from './timeline/index';
+export * from './scheduler/index';

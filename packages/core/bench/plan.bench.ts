@@ -1,0 +1,62 @@
+/**
+ * Re-plan speed for a heavy user (DESIGN 7: p50 under 2 ms). Run: npm run bench -w @planner/core
+ * Each re-plan moves the clock on a minute and changes one task, as the server does on the hot
+ * path; the first, cold plan (empty caches) is reported separately.
+ */
+import { planTimeline } from '../src/scheduler/index';
+import type { PlanRequest } from '../src/scheduler/index';
+import { MINUTE_MS } from '../src/time/zone';
+import { BENCH_NOW, buildHeavyUser } from './heavy-user';
+
+const BUDGET_P50_MS = 2;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function replanTimes(
+  base: PlanRequest,
+  runs: number,
+): { cold: number; times: number[]; late: number } {
+  let started = performance.now();
+  let result = planTimeline(base);
+  const cold = performance.now() - started;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const changed = i % base.tasks.length;
+    const request: PlanRequest = {
+      ...base,
+      now: BENCH_NOW + (i % 600) * MINUTE_MS,
+      tasks: base.tasks.map((task, index) =>
+        index === changed ? { ...task, timeScheduled: task.timeScheduled + 5 * MINUTE_MS } : task,
+      ),
+    };
+    started = performance.now();
+    result = planTimeline(request);
+    times.push(performance.now() - started);
+  }
+  return { cold, times: times.sort((a, b) => a - b), late: result.late.length };
+}
+
+function report(label: string, taskCount: number, runs: number): number {
+  const request = buildHeavyUser(taskCount);
+  replanTimes(request, Math.min(runs, 50)); // warm the JIT
+  const { cold, times, late } = replanTimes(request, runs);
+  const total = times.reduce((sum, t) => sum + t, 0);
+  const p50 = percentile(times, 50);
+  console.log(
+    `${label.padEnd(22)} tasks=${String(taskCount).padStart(5)}  p50=${p50.toFixed(3)} ms  ` +
+      `p99=${percentile(times, 99).toFixed(3)} ms  plans/s=${Math.round((runs * 1000) / total)}  ` +
+      `first plan=${cold.toFixed(2)} ms  late=${late}`,
+  );
+  return p50;
+}
+
+const p50 = report('heavy user', 500, 2_000);
+console.log('scaling:');
+for (const count of [50, 500, 5_000]) report('  open tasks', count, count >= 5_000 ? 100 : 500);
+console.log(
+  p50 < BUDGET_P50_MS
+    ? `budget met: p50 ${p50.toFixed(3)} ms < ${BUDGET_P50_MS} ms`
+    : `OVER BUDGET: p50 ${p50.toFixed(3)} ms >= ${BUDGET_P50_MS} ms`,
+);
