@@ -1,14 +1,21 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { localeFromOption } from '@planner/core';
 import { API_PREFIX, ErrorCode, Header, wireFormatOf } from '@planner/protocol';
 import { createAccountsMethods } from './accounts/accounts-methods';
 import { authenticate, type UserCreatedHook } from './accounts/accounts-service';
+import { categoriesMethods } from './categories/categories-methods';
 import { createDefaultCategories } from './categories/default-categories';
 import { ManualClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { eventsMethods } from './events/events-methods';
 import { createMailer, type Mailer } from './mail/mailer';
 import { LocalRealtimeHub, type RealtimeHub } from './realtime/realtime-hub';
 import { registerRealtimeRoutes } from './realtime/realtime-routes';
@@ -54,6 +61,8 @@ function methodDefinitions(options: AppOptions, mailer: Mailer): MethodDefinitio
     }),
     ...tasksMethods,
     ...timelineMethods,
+    ...categoriesMethods,
+    ...eventsMethods,
   ];
 }
 
@@ -68,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => requestIdFor(request.headers[Header.requestId]),
-    disableRequestLogging: true,
+    // One line per request is written by the onResponse hook below, with the call's outcome.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const mailer =
     options.mailer ??

@@ -197,3 +197,38 @@ export async function countUnconfirmedTasks(db: Db, userId: string): Promise<num
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Writes what the timeline's state machine changes on a task: its estimate and confirmation. */
+export async function updateTaskTimeline(
+  db: Db,
+  userId: string,
+  task: PlanningTask,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({
+      time_scheduled: task.timeScheduled,
+      is_unconfirmed: task.isUnconfirmed ? 1 : 0,
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .where('id', '=', task.id)
+    .execute();
+}
+
+/** The tasks of one recurring series, by instance number. */
+export async function listRecurringSiblings(
+  db: Db,
+  userId: string,
+  recurringTaskId: string,
+): Promise<Task[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('recurring_task_id', '=', recurringTaskId)
+    .orderBy('instance_number')
+    .execute();
+  return rows.map(toTask);
+}

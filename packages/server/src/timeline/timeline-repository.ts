@@ -293,3 +293,13 @@ export async function saveState(db: Db, userId: string, state: TimelineState): P
   const { user_id: _u, ...values } = toStateRow(userId, state);
   await db.updateTable('timeline_state').set(values).where('user_id', '=', userId).execute();
 }
+
+/** The latest start of any stored block, or null. */
+export async function maxBlockStart(db: Db, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('timeblocks')
+    .select((eb) => eb.fn.max('start_ms').as('latest'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
+}

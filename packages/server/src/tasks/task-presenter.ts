@@ -1,0 +1,65 @@
+import type { Plain, Task as WireTask } from '@planner/protocol';
+import type { Category } from '../categories/category';
+import type { Task } from './task';
+
+/** What the answer adds to a stored task: its category, time spent, blocks. */
+export interface TaskExtras {
+  categories: ReadonlyMap<string, Category>;
+  fulfilled: ReadonlyMap<string, number>;
+  lastBlockEnds: ReadonlyMap<string, number>;
+  expectedStarts: ReadonlyMap<string, number>;
+}
+
+export function presentCategory(
+  category: Category | undefined | null,
+): Plain<WireTask>['category'] {
+  if (!category) return undefined;
+  return {
+    id: category.id,
+    title: category.title,
+    description: category.description,
+    color: category.color,
+    icon: category.icon,
+    updatedAt: category.updatedAt,
+  };
+}
+
+/** A task as answered; the note only when asked for (withNote, or the task's own editor). */
+export function presentTask(task: Task, extras: TaskExtras, withNote: boolean): Plain<WireTask> {
+  return {
+    id: task.id,
+    title: task.title,
+    category: presentCategory(extras.categories.get(task.categoryId)),
+    timeScheduled: task.timeScheduled,
+    timeFulfilled: extras.fulfilled.get(task.id) ?? 0,
+    deadline: task.deadline,
+    isCompleted: task.isCompleted,
+    note: withNote ? task.note : '',
+    hasNote: task.note.trim() !== '',
+    checklist: task.checklist,
+    lastTimeblockEnd: extras.lastBlockEnds.get(task.id) ?? -1,
+    updatedAt: task.updatedAt,
+    recurrenceRule: task.recurrenceRule ?? undefined,
+    recurringTaskId: task.recurringTaskId,
+    instanceNumber: task.instanceNumber,
+    expectedStart: extras.expectedStarts.get(task.id) ?? -1,
+    createdAt: task.createdAt,
+    isUnconfirmed: task.isUnconfirmed,
+  };
+}
+
+/** Search results: only what a result row shows (no time spent, blocks, note or checklist). */
+export function presentCheapTask(
+  task: Task,
+  categories: ReadonlyMap<string, Category>,
+): Plain<WireTask> {
+  const none = new Map<string, number>();
+  return {
+    ...presentTask(
+      task,
+      { categories, fulfilled: none, lastBlockEnds: none, expectedStarts: none },
+      false,
+    ),
+    checklist: [],
+  };
+}

@@ -1,0 +1,34 @@
+import { RpcError } from '@planner/protocol';
+import { expect } from 'vitest';
+import { listCategories } from '../categories/categories-repository';
+import type { SignedUpUser, TestServer } from '../testing/test-server';
+
+export interface Planner extends SignedUpUser {
+  /** One of the categories every new account gets. */
+  categoryId: string;
+}
+
+export async function signUpPlanner(server: TestServer): Promise<Planner> {
+  const user = await server.signUp();
+  const categories = await listCategories(server.database.db, user.userId);
+  const categoryId = categories[0]?.id;
+  if (!categoryId) throw new Error('a new account has no categories');
+  return { ...user, categoryId };
+}
+
+/** Fails unless the call is refused with this code (and message, when given). */
+export async function expectRpcError(
+  call: Promise<unknown>,
+  code: number,
+  message?: string,
+): Promise<RpcError> {
+  const error: unknown = await call.then(
+    () => new Error('the call succeeded'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RpcError);
+  const rpcError = error as RpcError;
+  expect(rpcError.code).toBe(code);
+  if (message !== undefined) expect(rpcError.message).toContain(message);
+  return rpcError;
+}

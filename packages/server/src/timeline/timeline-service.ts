@@ -1,0 +1,184 @@
+import { randomInt } from 'node:crypto';
+import { planTimeline } from '@planner/core';
+import type { Input, Plain, TimelineState as WireTimelineState } from '@planner/protocol';
+import { setTaskOrders } from '../tasks/tasks-repository';
+import { invalid, notFound } from '../rpc/errors';
+import type { AuthedContext } from '../rpc/context';
+import {
+  doAfter,
+  endOfCurrentActivity,
+  next,
+  startTaskNow,
+  takeRest,
+  togglePause,
+} from './controls';
+import { shuffledOrders } from './shuffle';
+import type { TimelineState } from './timeblock';
+import { findBlock } from './timeline-repository';
+import { loadTimelineState } from './timeline-state';
+import {
+  newBlockId,
+  openTimeline,
+  saveTimeline,
+  settle,
+  type TimelineSession,
+} from './timeline-session';
+import { currentBlock } from './world';
+
+const MINUTE = 60_000;
+const MAX_REST_MS = 24 * 60 * MINUTE;
+
+export interface CurrentBlockInfo {
+  isRest: boolean;
+  task: string;
+  event: string;
+  timeblock: string;
+  start: number;
+  end: number;
+}
+
+export function presentState(
+  state: TimelineState,
+  now: number,
+  current: CurrentBlockInfo | undefined,
+): Plain<WireTimelineState> {
+  return {
+    serverTime: now,
+    timelineUpdatedAt: state.timelineUpdatedAt,
+    reminderUpdatedAt: state.reminderUpdatedAt,
+    hasUnconfirmedTask: state.hasUnconfirmedTask,
+    autoExtend: state.autoExtend,
+    isPaused: state.isPaused,
+    currentBlock: current,
+  };
+}
+
+/** What is going on now: the current stored block, else an event in progress. */
+export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefined {
+  const block = currentBlock(session.world);
+  if (block) {
+    return {
+      isRest: block.isRest,
+      task: block.taskId ?? '',
+      event: block.eventId ?? '',
+      timeblock: block.id,
+      start: block.start,
+      end: block.end,
+    };
+  }
+  const event = session.eventInstances.find(
+    (e) => !e.allDay && e.start <= session.now && e.end > session.now,
+  );
+  if (!event) return undefined;
+  return {
+    isRest: false,
+    task: '',
+    event: event.id,
+    timeblock: `event:${event.id}:${event.instanceNumber}`,
+    start: event.start,
+    end: event.end,
+  };
+}
+
+/** Saves a session that a control changed, tells the other devices, answers the state. */
+export async function finish(
+  ctx: AuthedContext,
+  session: TimelineSession,
+  forceBump: boolean,
+): Promise<Plain<WireTimelineState>> {
+  settle(session);
+  const { changed } = await saveTimeline(session, forceBump);
+  if (changed) ctx.notify('timelineStateUpdated');
+  return presentState(session.world.state, session.now, currentInfo(session));
+}
+
+async function control(
+  ctx: AuthedContext,
+  change: (session: TimelineSession) => boolean,
+): Promise<Plain<WireTimelineState>> {
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  return finish(ctx, session, change(session));
+}
+
+/**
+ * Polled every 5 s by clients without push: answered from the state row alone until the next
+ * transition is due, then the state machine runs.
+ */
+export async function getTimelineState(ctx: AuthedContext): Promise<Plain<WireTimelineState>> {
+  const now = ctx.now();
+  const state = await loadTimelineState(ctx.db, ctx.userId, now, false);
+  if (now < state.nextTransitionAt) {
+    const block = state.currentBlockId
+      ? await findBlock(ctx.db, ctx.userId, state.currentBlockId)
+      : undefined;
+    const current = block && {
+      isRest: block.isRest,
+      task: block.taskId ?? '',
+      event: block.eventId ?? '',
+      timeblock: block.id,
+      start: block.start,
+      end: block.end,
+    };
+    return presentState(state, now, current);
+  }
+  const session = await openTimeline(ctx.db, ctx.userId, now);
+  return finish(ctx, session, false);
+}
+
+export function setTimelineState(ctx: AuthedContext, input: Input<'SetTimelineState'>) {
+  return control(ctx, (session) => {
+    if (session.world.state.autoExtend === input.autoExtend) return false;
+    session.world.state.autoExtend = input.autoExtend;
+    session.world.changes.state = true;
+    return true;
+  });
+}
+
+export function pause(ctx: AuthedContext) {
+  return control(ctx, (session) => {
+    togglePause(session.world, session.now);
+    return true;
+  });
+}
+
+export function goNext(ctx: AuthedContext) {
+  return control(ctx, (session) =>
+    next(session.world, session.settings, session.now, planTimeline, newBlockId),
+  );
+}
+
+export async function shuffle(ctx: AuthedContext) {
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const seed = randomInt(1, 2 ** 31);
+  const orders = shuffledOrders([...session.world.tasks.values()], seed);
+  await setTaskOrders(ctx.db, ctx.userId, orders);
+  for (const [id, order] of orders) {
+    const task = session.world.tasks.get(id);
+    if (task) task.order = order;
+  }
+  session.world.state.shuffleSeed = seed;
+  session.world.changes.state = true;
+  return finish(ctx, session, true);
+}
+
+export async function organizeTimeblocks(ctx: AuthedContext, input: Input<'OrganizeTimeblocks'>) {
+  if (input.nextTask === '' && input.rest === 0) {
+    throw invalid('field "rest": give a rest length or a nextTask');
+  }
+  if (input.nextTask === '' && (input.rest < MINUTE || input.rest > MAX_REST_MS)) {
+    throw invalid('field "rest": 1 minute to 24 hours');
+  }
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const { world, settings, now } = session;
+  if (input.nextTask === '') {
+    takeRest(world, now, input.rest, newBlockId);
+    return finish(ctx, session, true);
+  }
+  // A completed or unknown task is not in the plan: both answer as missing.
+  if (!world.tasks.has(input.nextTask)) throw notFound();
+  const after = input.keepCurrent ? endOfCurrentActivity(world, settings, now) : null;
+  if (after === null || after <= now)
+    startTaskNow(world, settings, input.nextTask, now, newBlockId);
+  else doAfter(world, settings, input.nextTask, after, now, newBlockId);
+  return finish(ctx, session, true);
+}
