@@ -1,0 +1,89 @@
+import { EventsService, type Event as WireEvent, type Plain } from '@planner/protocol';
+import { notifyChange } from '../realtime/notify-change';
+import type { AuthedContext } from '../rpc/context';
+import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import { invalid } from '../rpc/errors';
+import { loadPlanningProfile } from '../timeline/planning-profile';
+import { valuesFromWire } from './event-input';
+import type { InstanceRef } from './event-locate';
+import { presentEvent } from './event-presenter';
+import {
+  checkApiVersion,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  searchEvent,
+  updateEvent,
+  type EventCaller,
+} from './events-service';
+
+const { method } = EventsService;
+
+async function callerOf(ctx: AuthedContext): Promise<EventCaller> {
+  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId);
+  return { db: ctx.db, userId: ctx.userId, now: ctx.now(), timeZone: timezone };
+}
+
+function required(event: Plain<WireEvent> | undefined, name: string): Plain<WireEvent> {
+  if (!event) throw invalid(`field "${name}": required`);
+  return event;
+}
+
+function refOf(event: Plain<WireEvent>): InstanceRef {
+  return { id: event.id, instanceNumber: event.instanceNumber };
+}
+
+/** The events methods of planning-core spec section 7. */
+export const eventsMethods: readonly MethodDefinition[] = [
+  defineMethod(method.createEvent, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const values = valuesFromWire(required(input.event, 'event'));
+      const created = await createEvent(await callerOf(ctx), values);
+      await notifyChange(ctx, 'timelineStateUpdated');
+      return { event: presentEvent(created) };
+    },
+  }),
+  defineMethod(method.updateEvent, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      checkApiVersion(input.apiVersion);
+      const oldEvent = required(input.oldEvent, 'oldEvent');
+      const updated = await updateEvent(await callerOf(ctx), {
+        ref: refOf(oldEvent),
+        incoming: valuesFromWire(required(input.newEvent, 'newEvent')),
+        fields: input.fields,
+        updateType: input.updateType,
+      });
+      await notifyChange(ctx, 'timelineStateUpdated');
+      return { event: presentEvent(updated) };
+    },
+  }),
+  defineMethod(method.deleteEvent, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      checkApiVersion(input.apiVersion);
+      const event = required(input.event, 'event');
+      await deleteEvent(await callerOf(ctx), refOf(event), input.updateType);
+      await notifyChange(ctx, 'timelineStateUpdated');
+      return {};
+    },
+  }),
+  defineMethod(method.getEvent, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const { instance, note } = await getEvent(
+        await callerOf(ctx),
+        refOf(required(input.event, 'event')),
+      );
+      return { event: presentEvent(instance, note) };
+    },
+  }),
+  defineMethod(method.searchEvent, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const found = await searchEvent(await callerOf(ctx), input.keyword);
+      return { events: found.map((e) => presentEvent(e)) };
+    },
+  }),
+];

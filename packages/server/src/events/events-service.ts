@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { RecurrenceScope } from '@planner/core';
+import type { Kysely } from 'kysely';
+import { categoryExists, getCategory, listCategories } from '../categories/categories-repository';
+import type { Schema } from '../db/schema';
+import { invalid } from '../rpc/errors';
+import type { EventInstance, StoredEvent } from './event';
+import {
+  checkEventValues,
+  mergeValues,
+  parseFieldMask,
+  type EventField,
+  type EventValues,
+} from './event-input';
+import { toInstance } from './event-instances';
+import {
+  assertEditable,
+  currentValues,
+  locateInstance,
+  valuesOf,
+  type InstanceRef,
+  type Located,
+} from './event-locate';
+import {
+  deleteRecurringEvent,
+  editRecurringEvent,
+  instanceOfSaved,
+  withValues,
+} from './event-scopes';
+import { deleteEventRows, insertEvent, saveEvent, searchEvents } from './events-repository';
+
+type Db = Kysely<Schema>;
+
+/** Who is asking, and when: every service call is scoped to one user. */
+export interface EventCaller {
+  db: Db;
+  userId: string;
+  now: number;
+  /** The user's zone: events saved without one keep this one's wall clock. */
+  timeZone: string;
+}
+
+export const SEARCH_LIMIT = 50;
+export const MAX_KEYWORD_LENGTH = 200;
+
+export function checkScope(value: number): RecurrenceScope {
+  if (value === 0 || value === 1 || value === 2) return value;
+  throw invalid('field "updateType": must be 0, 1 or 2');
+}
+
+export function checkApiVersion(value: number): void {
+  if (value !== 0 && value !== 1) throw invalid('field "apiVersion": must be 1');
+}
+
+async function checked(caller: EventCaller, values: EventValues): Promise<EventValues> {
+  const result = checkEventValues(values, caller.timeZone);
+  if (!(await categoryExists(caller.db, caller.userId, result.categoryId))) {
+    throw invalid('invalid.chooseCategory');
+  }
+  return result;
+}
+
+async function present(
+  caller: EventCaller,
+  event: StoredEvent,
+  instanceNumber?: number,
+): Promise<EventInstance> {
+  const category = (await getCategory(caller.db, caller.userId, event.categoryId)) ?? null;
+  const at = instanceNumber === undefined ? null : instanceOfSaved(event, instanceNumber);
+  return toInstance(event, category, at ?? undefined);
+}
+
+/** A new event (one-off or the first instance of a series) from the user. */
+export async function createEvent(caller: EventCaller, input: EventValues): Promise<EventInstance> {
+  const values = await checked(caller, input);
+  const { now } = caller;
+  const event = withValues(
+    {
+      ...values,
+      id: randomUUID(),
+      source: '',
+      rootId: '',
+      originalInstance: -1,
+      exceptions: [],
+      lastEnd: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+    values,
+    now,
+  );
+  await insertEvent(caller.db, caller.userId, event);
+  return present(caller, event);
+}
+
+export interface UpdateEventInput {
+  ref: InstanceRef;
+  incoming: EventValues;
+  fields: readonly string[];
+  updateType: number;
+}
+
+async function updateLocated(
+  caller: EventCaller,
+  located: Located,
+  incoming: EventValues,
+  mask: ReadonlySet<EventField>,
+  scope: RecurrenceScope,
+): Promise<EventInstance> {
+  const current = currentValues(located);
+  const next = await checked(caller, mergeValues(current, incoming, mask));
+  if (located.kind === 'single') {
+    const saved = withValues(located.row, next, caller.now);
+    await saveEvent(caller.db, caller.userId, saved);
+    return present(caller, saved);
+  }
+  const series = located.kind === 'series' ? located.row : located.series;
+  const seriesMask = new Set([...mask].filter((f) => f !== 'start' && f !== 'end'));
+  const seriesValues =
+    scope === 0 ? next : await checked(caller, mergeValues(valuesOf(series), incoming, seriesMask));
+  const saved = await editRecurringEvent(
+    caller.db,
+    caller.userId,
+    located,
+    { current, next, seriesValues, mask },
+    scope,
+    caller.now,
+  );
+  return present(caller, saved, scope === 2 ? located.instanceNumber : undefined);
+}
+
+/**
+ * Changes an event, or one instance of a recurring event with the scope the user chose.
+ * Synced events are read-only.
+ */
+export async function updateEvent(
+  caller: EventCaller,
+  input: UpdateEventInput,
+): Promise<EventInstance> {
+  const mask = parseFieldMask(input.fields);
+  const scope = checkScope(input.updateType);
+  const located = await locateInstance(caller.db, caller.userId, input.ref);
+  assertEditable(located);
+  return updateLocated(caller, located, input.incoming, mask, scope);
+}
+
+/** Deletes an event, or instances of a recurring one by scope. Synced events are read-only. */
+export async function deleteEvent(
+  caller: EventCaller,
+  ref: InstanceRef,
+  updateType: number,
+): Promise<void> {
+  const scope = checkScope(updateType);
+  const located = await locateInstance(caller.db, caller.userId, ref);
+  assertEditable(located);
+  if (located.kind === 'single') {
+    await deleteEventRows(caller.db, caller.userId, [located.row.id]);
+  } else if (located.kind === 'override' && scope === 0) {
+    // The series already skips this instance; removing the override removes the instance.
+    await deleteEventRows(caller.db, caller.userId, [located.row.id]);
+  } else {
+    await deleteRecurringEvent(caller.db, caller.userId, located, scope, caller.now);
+  }
+}
+
+/** One instance with its note, for the event screen (virtual instances included). */
+export async function getEvent(
+  caller: EventCaller,
+  ref: InstanceRef,
+): Promise<{ instance: EventInstance; note: string }> {
+  const located = await locateInstance(caller.db, caller.userId, ref);
+  const category = (await getCategory(caller.db, caller.userId, located.row.categoryId)) ?? null;
+  const at = located.kind === 'series' ? located.at : undefined;
+  return { instance: toInstance(located.row, category, at), note: located.row.note };
+}
+
+/** Stored events whose title or note holds the keyword; an empty keyword finds nothing. */
+export async function searchEvent(caller: EventCaller, keyword: string): Promise<EventInstance[]> {
+  const term = keyword.trim();
+  if (term.length > MAX_KEYWORD_LENGTH) throw invalid('field "keyword": too long');
+  if (term === '') return [];
+  const found = await searchEvents(caller.db, caller.userId, term, SEARCH_LIMIT);
+  const categories = new Map(
+    (await listCategories(caller.db, caller.userId)).map((c) => [c.id, c]),
+  );
+  return found.map((e) => toInstance(e, categories.get(e.categoryId) ?? null));
+}
