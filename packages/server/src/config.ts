@@ -54,9 +54,10 @@ export function loadConfig(env: Env = process.env): Config {
     return value ? value : undefined;
   };
 
-  const port = Number(text('PORT') ?? '8080');
+  let port = Number(text('PORT') ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     problems.push(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
+    port = 8080;
   }
   const host = text('HOST') ?? '127.0.0.1';
   const dataDirRaw = text('DATA_DIR') ?? './data';

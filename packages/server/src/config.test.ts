@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to 127.0.0.1:8080, ./data under the repository, SQLite, outbox mail', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://127.0.0.1:8080',
+      logLevel: 'info',
+      rateLimits: DEFAULT_RATE_LIMITS,
+      testClock: false,
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/planner',
+      DATABASE_URL: 'postgres://u@db:5432/planner',
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+      MAIL_FROM: 'Planner <hi@example.com>',
+      PUBLIC_URL: 'https://planner.example.com/',
+      LOG_LEVEL: 'WARN',
+      RATE_LIMITS: 'off',
+      PLANNER_TEST_CLOCK: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/planner',
+      publicUrl: 'https://planner.example.com',
+      logLevel: 'warn',
+      rateLimits: {},
+      testClock: true,
+    });
+  });
+
+  it('lists every problem in one clear message', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'mail.example.com',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /PORT must be.*DATABASE_URL must be.*SMTP_URL must be.*LOG_LEVEL must be/,
+    );
+  });
+});
