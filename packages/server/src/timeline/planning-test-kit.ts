@@ -32,3 +32,20 @@ export async function expectRpcError(
   if (message !== undefined) expect(rpcError.message).toContain(message);
   return rpcError;
 }
+
+/** Sets the account's tier (there is no method for it yet: subscriptions come later). */
+export async function setPremiumLevel(
+  server: TestServer,
+  userId: string,
+  level: number,
+): Promise<void> {
+  await server.database.db
+    .updateTable('users')
+    .set({ premium_level: level })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
