@@ -69,3 +69,22 @@ describe('fromPlain', () => {
     expect(attempt).toThrow(`field "${field}"`);
   });
 });
+
+describe('words', () => {
+  it('accepts only the words the schema lists (or nothing)', () => {
+    const options = (firstDayOfWeek: string) =>
+      toPlain(UserSchema, create(UserSchema, { options: { firstDayOfWeek } })).options
+        ?.firstDayOfWeek;
+    expect(options('SAT')).toBe('SAT');
+    expect(options('')).toBe('');
+    expect(() => options('mon')).toThrow(
+      'field "options.firstDayOfWeek": expected one of "MON", "SAT", "SUN", got "mon"',
+    );
+    expect(() => fromPlain(UserSchema, { options: { timeFormat: '25-hour clock' } })).toThrow(
+      'field "options.timeFormat"',
+    );
+    expect(
+      fromPlain(UserSchema, { options: { timeFormat: '24-hour clock' } }).options?.timeFormat,
+    ).toBe('24-hour clock');
+  });
+});

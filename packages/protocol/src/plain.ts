@@ -1,11 +1,14 @@
 import {
   create,
+  getOption,
+  hasOption,
   ScalarType,
   type DescField,
   type DescMessage,
   type Message,
   type MessageShape,
 } from '@bufbuild/protobuf';
+import { words } from './gen/planner/v1/options_pb';
 
 /**
  * The protobuf-es message shape as the rest of the code sees it: int64 is a `number` (exact up to
@@ -52,7 +55,7 @@ export class WireFormatError extends Error {
 
 type Json = Record<string, unknown>;
 type FieldValueKind =
-  | { kind: 'scalar'; scalar: ScalarType }
+  | { kind: 'scalar'; scalar: ScalarType; words?: ReadonlySet<string> }
   | { kind: 'enum' }
   | { kind: 'message'; message: DescMessage };
 
@@ -74,16 +77,39 @@ function join(path: string, name: string): string {
   return path ? `${path}.${name}` : name;
 }
 
+const wordsCache = new WeakMap<DescField, ReadonlySet<string> | undefined>();
+
+/** The `(planner.v1.words)` a string field is limited to, if the schema says so. */
+function wordsOf(field: DescField): ReadonlySet<string> | undefined {
+  if (!wordsCache.has(field)) {
+    const list = hasOption(field, words) ? getOption(field, words) : '';
+    wordsCache.set(field, list ? new Set(list.split(',').map((w) => w.trim())) : undefined);
+  }
+  return wordsCache.get(field);
+}
+
+function checkWord(kind: FieldValueKind, value: unknown, path: string): void {
+  if (kind.kind !== 'scalar' || !kind.words || value === '' || typeof value !== 'string') return;
+  if (!kind.words.has(value)) {
+    throw new WireFormatError(
+      path,
+      `expected one of ${[...kind.words].map((w) => JSON.stringify(w)).join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
 function elementKind(field: DescField): FieldValueKind {
   switch (field.fieldKind) {
     case 'scalar':
-      return { kind: 'scalar', scalar: field.scalar };
+      return { kind: 'scalar', scalar: field.scalar, words: wordsOf(field) };
     case 'enum':
       return { kind: 'enum' };
     case 'message':
       return { kind: 'message', message: field.message };
     case 'list':
-      if (field.listKind === 'scalar') return { kind: 'scalar', scalar: field.scalar };
+      if (field.listKind === 'scalar') {
+        return { kind: 'scalar', scalar: field.scalar, words: wordsOf(field) };
+      }
       if (field.listKind === 'enum') return { kind: 'enum' };
       return { kind: 'message', message: field.message };
     case 'map':
@@ -155,7 +181,10 @@ function valueToPlain(kind: FieldValueKind, value: unknown, path: string): unkno
     if (!isRecord(value)) throw new WireFormatError(path, 'expected a message');
     return walkMessage(kind.message, value, path, valueToPlain);
   }
-  if (kind.kind === 'scalar') return scalarToPlain(kind.scalar, value, path);
+  if (kind.kind === 'scalar') {
+    checkWord(kind, value, path);
+    return scalarToPlain(kind.scalar, value, path);
+  }
   return value;
 }
 
@@ -207,7 +236,11 @@ function valueFromPlain(kind: FieldValueKind, value: unknown, path: string): unk
     if (!isRecord(value)) throw new WireFormatError(path, 'expected an object');
     return walkMessage(kind.message, value, path, valueFromPlain);
   }
-  if (kind.kind === 'scalar') return scalarFromPlain(kind.scalar, value, path);
+  if (kind.kind === 'scalar') {
+    const checked = scalarFromPlain(kind.scalar, value, path);
+    checkWord(kind, checked, path);
+    return checked;
+  }
   return expectInteger(value, path, -(2 ** 31), 2 ** 31 - 1, 'an enum number');
 }
 
