@@ -157,7 +157,7 @@ describe('timeline controls', () => {
   });
 
   it('Pause toggles, Next moves on, Shuffle reorders without breaking deadlines', async () => {
-    const { user, ids } = await withTasks(4, 1);
+    const { user } = await withTasks(4, 1);
     const paused = await user.client.call('Pause');
     expect(paused).toMatchObject({ isPaused: true });
     expect(paused.currentBlock).toBeUndefined();
