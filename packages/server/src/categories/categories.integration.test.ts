@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORIES } from '@planner/core';
-import { RpcError } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpcError } from '../events/rpc-error-helper';
 import {
   startTestServer,
   TEST_NOW,
@@ -25,15 +25,6 @@ async function setPremiumLevel(userId: string, level: number): Promise<void> {
     .set({ premium_level: level })
     .where('user_id', '=', userId)
     .execute();
-}
-
-async function rpcError(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof RpcError)) throw new Error(`expected an RpcError, got ${String(error)}`);
-  return error;
 }
 
 const json = (u: SignedUpUser) => ({ authorization: `Bearer ${u.token}` });

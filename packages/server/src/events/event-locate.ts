@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { AppError, notFound } from '../rpc/errors';
 import type { StoredEvent } from './event';
-import type { EventValues } from './event-input';
+import { EVENT_LIMITS, type EventValues } from './event-input';
 import { isSeries, seriesOf } from './event-instances';
 import { findEvent, listOverrides } from './events-repository';
 
@@ -12,6 +12,9 @@ type Db = Kysely<Schema>;
 /** Synced events mirror an outside calendar: nobody edits or deletes them here. */
 export const SYNCED_READ_ONLY_CODE = 403;
 export const SYNCED_READ_ONLY_MESSAGE = 'invalid.syncedEventReadOnly';
+
+/** A daily series reaches 2200 (EVENT_LIMITS.maxTime) before this many instances. */
+const MAX_INSTANCE_NUMBER = 1_000_000;
 
 /** How a client names an instance: the stored id and, for a series, the instance number. */
 export interface InstanceRef {
@@ -52,8 +55,8 @@ export async function locateInstance(db: Db, userId: string, ref: InstanceRef): 
   }
   if (!isSeries(row)) return { kind: 'single', row };
   const n = ref.instanceNumber;
-  const at = instanceAt(seriesOf(row), n);
-  if (!at) throw notFound();
+  const at = n <= MAX_INSTANCE_NUMBER ? instanceAt(seriesOf(row), n) : null;
+  if (!at || at.start > EVENT_LIMITS.maxTime) throw notFound();
   if (row.exceptions.includes(n)) {
     const override = await overrideFor(db, userId, row, n);
     if (!override) throw notFound();
