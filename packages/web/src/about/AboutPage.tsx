@@ -19,7 +19,10 @@ export default function AboutPage() {
   const [legal, setLegal] = useState<LegalDocument | null>(null);
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 3, sm: 4 }, borderRadius: '16px', textAlign: 'center' }}
+      >
         <LogoMark size={64} />
         <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
           {t('app.name')}
@@ -29,7 +32,7 @@ export default function AboutPage() {
         </Typography>
         <Typography sx={{ maxWidth: 480, mx: 'auto' }}>{t('about.text')}</Typography>
       </Paper>
-      <Paper variant="outlined" sx={{ borderRadius: 4, py: 1 }}>
+      <Paper variant="outlined" sx={{ borderRadius: '16px', py: 1 }}>
         <Typography variant="overline" color="text.secondary" sx={{ px: 3 }}>
           {t('about.legal')}
         </Typography>

@@ -19,7 +19,7 @@ export default function AccountPage() {
         variant="outlined"
         sx={{
           p: { xs: 2.5, sm: 3 },
-          borderRadius: 4,
+          borderRadius: '16px',
           display: 'flex',
           alignItems: 'center',
           gap: 2,

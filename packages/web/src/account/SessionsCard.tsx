@@ -41,7 +41,7 @@ export function SessionsCard() {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
       <Typography variant="h6" component="h2">
         {t('account.sessions.title')}
       </Typography>

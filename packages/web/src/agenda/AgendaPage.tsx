@@ -69,7 +69,7 @@ export default function AgendaPage() {
       </Box>
       <Paper
         variant="outlined"
-        sx={{ position: 'relative', overflow: 'hidden', borderRadius: 4, minHeight: 420 }}
+        sx={{ position: 'relative', overflow: 'hidden', borderRadius: '16px', minHeight: 420 }}
       >
         <Box aria-hidden="true" sx={{ position: 'absolute', inset: 0, pt: 2 }}>
           {Array.from({ length: HOURS_SHOWN }, (_, hour) => (

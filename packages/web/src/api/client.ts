@@ -13,6 +13,8 @@ import { endSession, getSessionToken } from './session';
 const client = createClient({
   baseUrl: '/api',
   getToken: getSessionToken,
+  // Looked up per call, so a test double installed on globalThis is used.
+  fetch: (input, init) => globalThis.fetch(input, init),
   onNetworkFailure: (failure) => {
     // Spec 4: a background call with retries off and no loading indicator does not count.
     if (!failure.retry && !failure.showLoading) return;

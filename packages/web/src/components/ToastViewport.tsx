@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Slide from '@mui/material/Slide';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,21 @@ export function ToastViewport() {
             severity={toast.severity}
             onClose={() => toasts.dismiss(toast.id)}
             closeText={t('common.close')}
+            {...(toast.action && {
+              action: (
+                <Button
+                  color="inherit"
+                  size="small"
+                  sx={{ fontWeight: 700 }}
+                  onClick={() => {
+                    toasts.dismiss(toast.id);
+                    toast.action?.onClick();
+                  }}
+                >
+                  {t(toast.action.key)}
+                </Button>
+              ),
+            })}
             sx={{
               pointerEvents: 'auto',
               maxWidth: 560,

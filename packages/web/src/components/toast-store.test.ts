@@ -51,3 +51,13 @@ describe('toast store', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('toasts with an action', () => {
+  it('are never dropped as duplicates: each Undo belongs to its own change', () => {
+    const store = createToastStore();
+    const action = { key: 'editors:undo', onClick: () => {} };
+    expect(store.show({ key: 'editors:task.deleted', action })).not.toBeNull();
+    expect(store.show({ key: 'editors:task.deleted', action })).not.toBeNull();
+    expect(store.getToasts()).toHaveLength(2);
+  });
+});

@@ -4,12 +4,19 @@ export const DEFAULT_TOAST_MS = 5000;
 
 export type ToastSeverity = 'info' | 'success' | 'warning' | 'error';
 
+/** A button on the toast (Undo); pressing it runs `onClick` and closes the toast. */
+export interface ToastAction {
+  key: string;
+  onClick: () => void;
+}
+
 /** A toast's text is always a translation key with its values, so it follows the language. */
 export interface ToastInput {
   key: string;
   values?: Record<string, string | number>;
   severity?: ToastSeverity;
   timeoutMs?: number;
+  action?: ToastAction;
 }
 
 export interface Toast {
@@ -18,6 +25,7 @@ export interface Toast {
   values: Record<string, string | number>;
   severity: ToastSeverity;
   timeoutMs: number;
+  action?: ToastAction;
 }
 
 type Listener = () => void;
@@ -57,8 +65,12 @@ export function createToastStore(): ToastStore {
       values: input.values ?? {},
       severity: input.severity ?? 'info',
       timeoutMs: input.timeoutMs ?? DEFAULT_TOAST_MS,
+      ...(input.action ? { action: input.action } : {}),
     };
-    if (toasts.some((shown) => sameMessage(shown, toast))) return null;
+    // A toast with an action (each Undo belongs to its own delete) is never a duplicate.
+    if (!toast.action && toasts.some((shown) => !shown.action && sameMessage(shown, toast))) {
+      return null;
+    }
     nextId += 1;
     toasts = [...toasts, toast];
     timers.set(

@@ -9,17 +9,20 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readItem, writeItem } from '../storage/local-storage';
 
-/** Namespaces: the app's strings, and the legal documents that load only when opened. */
-export const NAMESPACES = ['translation', 'legal'] as const;
+// Every folder here is a namespace, one JSON file per locale, loaded on first use: `locales`
+// holds the app's strings (the default namespace, `translation`), the others are named after
+// their folder (`legal`, `editors`, ...) so a screen's strings arrive with the screen.
+const bundleLoaders = import.meta.glob<{ default: ResourceKey }>('./*/*.json');
+
+/** The folder under src/i18n/ that holds a namespace. */
+export function folderOfNamespace(namespace: string): string {
+  return namespace === 'translation' ? 'locales' : namespace;
+}
 
 type Loader = () => Promise<{ default: ResourceKey }>;
-const translationLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json');
-const legalLoaders = import.meta.glob<{ default: ResourceKey }>('./legal/*.json');
 
 function loaderFor(language: string, namespace: string): Loader | undefined {
-  const loaders = namespace === 'legal' ? legalLoaders : translationLoaders;
-  const folder = namespace === 'legal' ? 'legal' : 'locales';
-  return loaders[`./${folder}/${language}.json`];
+  return bundleLoaders[`./${folderOfNamespace(namespace)}/${language}.json`];
 }
 
 // Each locale is its own chunk: a person downloads only the language they read.

@@ -66,7 +66,7 @@ export function AuthForm({
 
   const submit = useMutation({
     mutationFn: () => authenticate(mode, fields),
-    onSuccess: onSignedIn,
+    onSuccess: (token) => onSignedIn(token),
     meta: { handlesErrors: true },
   });
   const serverError = submit.error ? describeError(submit.error, (key) => i18n.exists(key)) : null;

@@ -122,7 +122,7 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
             sx={{
               width: slide === index ? 28 : 8,
               height: 8,
-              borderRadius: 4,
+              borderRadius: '16px',
               bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
               transition: 'width 240ms ease, background-color 240ms ease',
               '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 3 },

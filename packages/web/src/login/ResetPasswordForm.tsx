@@ -39,7 +39,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordForm
 
   const reset = useMutation({
     mutationFn: () => call('ResetPassword', { id: token, password }),
-    onSuccess: onDone,
+    onSuccess: () => onDone(),
     meta: { handlesErrors: true },
   });
   const serverError = reset.error ? describeError(reset.error, (k) => i18n.exists(k)) : null;

@@ -15,6 +15,7 @@ import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
 
 export const DRAWER_WIDTH = 280;
+const APP_BAR_HEIGHT = 64;
 /** Spec 9: the drawer opens by a swipe from the first 40 px of the screen edge. */
 const DRAWER_SWIPE_PX = 40;
 
@@ -69,7 +70,11 @@ export default function AppShell() {
           onClose={close}
           swipeAreaWidth={DRAWER_SWIPE_PX}
           disableBackdropTransition
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH, maxWidth: '85vw' } } }}
+          slotProps={{
+            paper: { sx: { width: DRAWER_WIDTH, maxWidth: '85vw' } },
+            // The edge strip starts under the app bar so it never covers the menu button.
+            swipeArea: { style: { top: APP_BAR_HEIGHT } },
+          }}
         >
           {drawer}
         </SwipeableDrawer>

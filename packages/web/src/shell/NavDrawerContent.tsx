@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -29,21 +28,16 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
         secondary={secondary}
         slotProps={{ primary: { sx: { fontWeight: isSelected ? 650 : 500 } } }}
       />
-      {item.to === null && (
-        <Chip
-          label={t('nav.comingSoon')}
-          size="small"
-          variant="outlined"
-          sx={{ height: 22, fontSize: 11 }}
-        />
-      )}
     </>
   );
   if (item.to === null) {
+    // Screens not built yet stay visible but disabled; the hint shows on hover.
     return (
-      <ListItemButton disabled aria-disabled="true" data-nav={item.id}>
-        {content}
-      </ListItemButton>
+      <Box component="span" title={t('nav.comingSoon')} sx={{ display: 'block' }}>
+        <ListItemButton disabled data-nav={item.id}>
+          {content}
+        </ListItemButton>
+      </Box>
     );
   }
   return (

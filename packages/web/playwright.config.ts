@@ -1,0 +1,90 @@
+import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+// The config is read again in every worker: the port and data folder are chosen once, in the
+// runner, and handed down through the environment.
+if (!process.env.PLANNER_E2E_PORT) {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  process.env.PLANNER_E2E_PORT = execFileSync(process.execPath, ['-e', script]).toString().trim();
+}
+if (!process.env.PLANNER_E2E_DATA_DIR) {
+  process.env.PLANNER_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'planner-e2e-'));
+}
+const port = process.env.PLANNER_E2E_PORT;
+const dataDir = process.env.PLANNER_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 5'].userAgent,
+      },
+    },
+  ],
+  webServer: {
+    // Builds the web app, then starts the real server on the chosen port with a fresh database.
+    command: 'npm run build -w @planner/web && npm start -w @planner/server',
+    cwd: repoRoot,
+    url: `${baseURL}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PLANNER_TEST_CLOCK: '1',
+      DATABASE_URL: '',
+    },
+  },
+});
