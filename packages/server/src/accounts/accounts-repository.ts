@@ -94,6 +94,15 @@ export async function updateName(db: Db, userId: string, name: string): Promise<
   await db.updateTable('users').set({ name }).where('user_id', '=', userId).execute();
 }
 
+/** The tier (0 free, 1 premium, 2 unlimited); set by subscriptions (and tests). */
+export async function updatePremiumLevel(db: Db, userId: string, level: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ premium_level: level })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {
   await db
     .updateTable('users')

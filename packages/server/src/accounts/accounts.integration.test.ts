@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, ErrorMessage, RpcError } from '@planner/protocol';
+import { ErrorCode, ErrorMessage } from '@planner/protocol';
 import {
+  rpcError,
   startTestServer,
   STRONG_PASSWORD,
   TEST_NOW,
@@ -12,15 +13,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-async function rpcError(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof RpcError)) throw new Error(`expected an RpcError, got ${String(error)}`);
-  return error;
-}
 
 describe('sign up', () => {
   it('creates the account with the spec defaults and signs it in', async () => {
@@ -187,6 +179,13 @@ describe('profile', () => {
     expect((await user.client.call('GetUserProfile')).user?.name).toBe('Ada Lovelace');
     await user.client.call('UpdateUser', {});
     expect((await user.client.call('GetUserProfile')).user?.name).toBe('Ada Lovelace');
+  });
+
+  it('shows the tier', async () => {
+    const premium = await server.signUp({ premiumLevel: 1 });
+    expect((await premium.client.call('GetUserProfile')).user?.premiumLevel).toBe(1);
+    await server.setPremiumLevel(premium.userId, 2);
+    expect((await premium.client.call('GetUserProfile')).user?.premiumLevel).toBe(2);
   });
 
   it('answers Meta without a session', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type ClientOptions } from '@planner/protocol/client';
+import { updatePremiumLevel } from '../accounts/accounts-repository';
 import { buildApp } from '../app';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config';
@@ -50,7 +51,10 @@ export interface TestServer {
   logs: string[];
   /** A typed binary client; network retries off so failures surface at once. */
   client(token?: string, options?: Partial<ClientOptions>): Client;
-  signUp(overrides?: { email?: string; password?: string; locale?: string }): Promise<SignedUpUser>;
+  /** A new account with its own typed client; `premiumLevel` 1 or 2 makes it a paying tier. */
+  signUp(overrides?: SignUpOverrides): Promise<SignedUpUser>;
+  /** Changes a user's tier (0 free, 1 premium, 2 unlimited). */
+  setPremiumLevel(userId: string, level: number): Promise<void>;
   /** A raw POST to /api/{method}, for tests of the wire itself. */
   post(
     method: string,
@@ -64,6 +68,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface SignUpOverrides {
+  email?: string;
+  password?: string;
+  locale?: string;
+  premiumLevel?: number;
+}
+
 export interface JsonAnswer {
   status: number;
   headers: Headers;
@@ -71,6 +82,8 @@ export interface JsonAnswer {
 }
 
 let userCounter = 0;
+
+export { rpcError } from './rpc-error';
 
 /**
  * The real server on a free port with a fresh database (SQLite file, or a fresh PostgreSQL
@@ -151,8 +164,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       });
       const authed = client(authToken);
       const profile = await authed.call('GetUserProfile');
-      return { userId: profile.user?.id ?? '', email, password, token: authToken, client: authed };
+      const userId = profile.user?.id ?? '';
+      if (overrides.premiumLevel)
+        await updatePremiumLevel(database.db, userId, overrides.premiumLevel);
+      return { userId, email, password, token: authToken, client: authed };
     },
+    setPremiumLevel: (userId, level) => updatePremiumLevel(database.db, userId, level),
     mailsTo: (to, count = 1) => waitForMails(outboxDir(dataDir), to, count),
     async close() {
       await app.close();
