@@ -1,0 +1,100 @@
+/** Spawns the engine CLI as other programs do and checks the line-for-line contract. */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parsePlanRequest, planTimeline } from '../scheduler/index';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** A copy of the team's shared examples (../shared/examples), so a fresh clone can run it. */
+const examplesPath = fileURLToPath(new URL('./fixtures/plan-requests.ndjson', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], input: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const engine = (input: string, ...extra: string[]) =>
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'packages/core/src/cli/main.ts', 'plan', ...extra],
+    input,
+  );
+const outputLines = (result: Run) => result.stdout.split('\n').slice(0, -1);
+const exampleLines = () => readFileSync(examplesPath, 'utf8').split('\n').filter(Boolean);
+
+describe('engine CLI', () => {
+  it('answers the shared example requests through the root npm script', async () => {
+    const result = await run(
+      'npm',
+      ['run', '--silent', 'engine', '--', 'plan'],
+      readFileSync(examplesPath, 'utf8'),
+    );
+    expect(result.code).toBe(0);
+    const lines = outputLines(result);
+    const examples = exampleLines();
+    expect(lines).toHaveLength(examples.length);
+    lines.forEach((line, i) => {
+      expect(JSON.parse(line)).toEqual(
+        planTimeline(parsePlanRequest(JSON.parse(examples[i] as string))),
+      );
+    });
+  }, 60_000);
+
+  it('answers every line in order, bad lines with an error, and carries on', async () => {
+    const [good] = exampleLines();
+    const missing = JSON.stringify({ ...JSON.parse(good as string), tasks: undefined });
+    const wrongType = JSON.stringify({ ...JSON.parse(good as string), now: 'soon' });
+    const input = [good, '{oops', missing, '', wrongType, '[]', good].join('\r\n');
+    const result = await engine(input);
+    expect(result.code).toBe(0);
+    const answers = outputLines(result).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answers).toHaveLength(7);
+    expect(answers[0]).toHaveProperty('timeblocks');
+    expect(answers[1]?.error).toMatch(/^invalid JSON/);
+    expect(answers[2]).toEqual({ error: 'tasks: missing' });
+    expect(answers[3]).toEqual({ error: 'empty line: expected one PlanRequest JSON object' });
+    expect(answers[4]).toEqual({ error: 'now: expected an integer (milliseconds), got "soon"' });
+    expect(answers[5]).toEqual({ error: 'request: expected an object, got an array' });
+    expect(answers[6]).toEqual(answers[0]);
+  }, 60_000);
+
+  it('streams a large input and refuses an over-long line without stopping', async () => {
+    const [good] = exampleLines();
+    const many = Array.from({ length: 2000 }, () => good).join('\n');
+    const input = `${'x'.repeat(200_000)}\n${many}\n`;
+    const result = await engine(input, '--max-line-bytes', '100000');
+    expect(result.code).toBe(0);
+    const lines = outputLines(result);
+    expect(lines).toHaveLength(2001);
+    expect(JSON.parse(lines[0] as string)).toEqual({
+      error: 'line too long: 200000 bytes, the limit is 100000',
+    });
+    expect(new Set(lines.slice(1)).size).toBe(1);
+  }, 60_000);
+
+  it('explains its usage on an unknown command', async () => {
+    const result = await run(
+      process.execPath,
+      ['--import', 'tsx', 'packages/core/src/cli/main.ts', 'frobnicate'],
+      '',
+    );
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('usage: npm run --silent engine -- plan');
+  }, 60_000);
+});
