@@ -9,7 +9,10 @@ import type { RealtimeEventType } from './realtime-hub';
  * streams. Events, reminders and categories call it after their writes:
  * `await notifyChange(ctx, 'reminderStateUpdated')`.
  */
-export async function notifyChange(ctx: AuthedContext, type: RealtimeEventType): Promise<void> {
+export async function notifyChange(
+  ctx: Pick<AuthedContext, 'db' | 'userId' | 'now' | 'notify'>,
+  type: RealtimeEventType,
+): Promise<void> {
   await recordChange(ctx.db, ctx.userId, type, ctx.now());
   ctx.notify(type);
 }

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_NOW, type TestServer } from '../testing/test-server';
+import { HOUR, signUpPlanner } from '../timeline/planning-test-kit';
+import { TimelineTimer } from '../timeline/timeline-timer';
+import { notifyChange } from './notify-change';
+import {
+  createRealtimeHub,
+  LocalRealtimeHub,
+  type RealtimeEventType,
+  type RealtimeMessage,
+} from './realtime-hub';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+/** Reads SSE frames from the stream until `count` named events arrived (or it times out). */
+async function openStream(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const frames: string[] = [];
+  let buffer = '';
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const pump = (async () => {
+    for (;;) {
+      const chunk = await reader?.read().catch(() => undefined);
+      if (!chunk || chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const parts = buffer.split('\n\n');
+      buffer = parts.pop() ?? '';
+      frames.push(...parts);
+    }
+  })();
+  const events = () => frames.flatMap((f) => /^event: (\w+)$/m.exec(f)?.[1] ?? []);
+  return {
+    response,
+    events,
+    async waitFor(count: number): Promise<string[]> {
+      for (let waited = 0; events().length < count && waited < 3000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return events();
+    },
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe('GET /api/events', () => {
+  it('refuses a missing or wrong token with code 16', async () => {
+    const none = await fetch(`${server.url}/api/events`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('error-code')).toBe('16');
+    const wrong = await fetch(`${server.url}/api/events?token=nope`);
+    expect(wrong.status).toBe(401);
+  });
+
+  it("pushes the user's changes to their open streams, and only theirs", async () => {
+    const alice = await signUpPlanner(server);
+    const bob = await signUpPlanner(server);
+    const mine = await openStream(`${server.url}/api/events?token=${alice.token}`);
+    const byHeader = await openStream(`${server.url}/api/events`, {
+      authorization: `Bearer ${alice.token}`,
+    });
+    const theirs = await openStream(`${server.url}/api/events?token=${bob.token}`);
+    expect(mine.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(await mine.waitFor(1)).toEqual(['ready']);
+    await alice.client.call('PutTask', {
+      task: { title: 'Push me', category: { id: alice.categoryId } },
+    });
+    await alice.client.call('SetTimelineState', { autoExtend: false });
+    expect(await mine.waitFor(3)).toEqual([
+      'ready',
+      'timelineStateUpdated',
+      'timelineStateUpdated',
+    ]);
+    expect(await byHeader.waitFor(3)).toEqual([
+      'ready',
+      'timelineStateUpdated',
+      'timelineStateUpdated',
+    ]);
+    expect(await theirs.waitFor(1)).toEqual(['ready']);
+    await Promise.all([mine.close(), byHeader.close(), theirs.close()]);
+  });
+});
+
+describe('notifyChange', () => {
+  it('bumps reminderUpdatedAt or timelineUpdatedAt in the transaction, then publishes', async () => {
+    const user = await signUpPlanner(server);
+    const before = await user.client.call('GetTimelineState');
+    const published: RealtimeEventType[] = [];
+    const change = (type: RealtimeEventType) =>
+      server.database.db
+        .transaction()
+        .execute((db) =>
+          notifyChange(
+            {
+              db,
+              userId: user.userId,
+              now: () => server.clock.now(),
+              notify: (t) => published.push(t),
+            },
+            type,
+          ),
+        );
+    await change('reminderStateUpdated');
+    const afterReminder = await user.client.call('GetTimelineState');
+    expect(afterReminder.reminderUpdatedAt).toBeGreaterThan(before.reminderUpdatedAt);
+    expect(afterReminder.timelineUpdatedAt).toBe(before.timelineUpdatedAt);
+    await change('categoryUpdated');
+    const afterCategory = await user.client.call('GetTimelineState');
+    expect(afterCategory.timelineUpdatedAt).toBeGreaterThan(before.timelineUpdatedAt);
+    expect(published).toEqual(['reminderStateUpdated', 'categoryUpdated']);
+  });
+});
+
+describe('the session timer', () => {
+  it('advances a watched user at the transition and pushes it', async () => {
+    const user = await signUpPlanner(server);
+    await user.client.call('PutTask', {
+      task: { title: 'One hour', category: { id: user.categoryId }, timeScheduled: HOUR },
+    });
+    const hub = new LocalRealtimeHub();
+    const received: RealtimeMessage[] = [];
+    hub.subscribe(user.userId, (m) => received.push(m));
+    const timer = new TimelineTimer(server.database.db, hub, server.clock);
+    const unwatch = timer.watch(user.userId);
+    try {
+      expect(await timer.run(user.userId)).toBe(false);
+      server.clock.set(TEST_NOW + HOUR + 1);
+      expect(await timer.run(user.userId)).toBe(true);
+      expect(received.map((m) => m.type)).toContain('timelineStateUpdated');
+      const state = await user.client.call('GetTimelineState');
+      expect(state.currentBlock?.end).toBe(TEST_NOW + 90 * 60_000);
+    } finally {
+      unwatch();
+      timer.close();
+      server.clock.set(TEST_NOW);
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL LISTEN/NOTIFY', () => {
+  it('carries a message between two hubs (two server processes)', async () => {
+    const url = process.env.DATABASE_URL ?? '';
+    const first = await createRealtimeHub(url);
+    const second = await createRealtimeHub(url);
+    const received: RealtimeMessage[] = [];
+    second.subscribe('u-pg', (m) => received.push(m));
+    await first.publish({ userId: 'u-pg', type: 'categoryUpdated', originSessionId: 's' });
+    for (let waited = 0; received.length === 0 && waited < 3000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(received).toEqual([{ userId: 'u-pg', type: 'categoryUpdated', originSessionId: 's' }]);
+    await first.close();
+    await second.close();
+  });
+});
