@@ -74,7 +74,9 @@ describe('client', () => {
     expect(request.headers.authorization).toBe('Bearer tok-1');
     expect(request.headers.timezone).toBe('Asia/Kolkata');
     expect(request.headers['app-version']).toBe('1.3.143');
-    expect(request.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.headers['request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const sent = decodeMessage(CreateUserRequestSchema, new Uint8Array(request.body), 'binary');
     expect(sent).toMatchObject({ email: 'a@b.co', password: 'pw' });
   });

@@ -78,6 +78,18 @@ function defaultTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * A random UUID v4. Not crypto.randomUUID(): browsers offer it only in secure contexts, and the
+ * app may be served over plain http on a local network.
+ */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createClient(options: ClientOptions): Client {
@@ -153,7 +165,7 @@ export function createClient(options: ClientOptions): Client {
     const body = new Uint8Array(encoded);
     const info: CallInfo = {
       method,
-      requestId: crypto.randomUUID(),
+      requestId: newRequestId(),
       retry: callOptions.retry ?? true,
       showLoading: callOptions.showLoading ?? true,
     };
