@@ -1,6 +1,5 @@
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -64,7 +63,20 @@ export default function AgendaPage() {
           </Box>
         </Typography>
         {isToday && (
-          <Chip label={t('agenda.today')} color="primary" size="small" sx={{ fontWeight: 600 }} />
+          <Box
+            component="span"
+            sx={{
+              px: 1.25,
+              py: 0.25,
+              borderRadius: '999px',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              fontSize: 13,
+              fontWeight: 600,
+            }}
+          >
+            {t('agenda.today')}
+          </Box>
         )}
       </Box>
       <Paper

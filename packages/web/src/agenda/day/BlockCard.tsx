@@ -1,0 +1,173 @@
+import LockIcon from '@mui/icons-material/Lock';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { dueStatus, dueStatusTone } from '@planner/core';
+import { memo, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgendaEnv } from '../use-agenda-env';
+import { formatDuration, formatTime } from '../model/format';
+import type { DayBlock } from '../model/day-model';
+import { LOCKED_COLOR, REST_COLOR } from '../model/palette';
+import { CurrentProgress } from './CurrentProgress';
+
+export interface BlockView {
+  block: DayBlock;
+  title: string;
+  color: string;
+  isCurrent: boolean;
+  isPast: boolean;
+}
+
+export interface BlockCardProps extends BlockView {
+  env: AgendaEnv;
+  now: number;
+  compact?: boolean;
+  onOpen: (anchor: HTMLElement, block: DayBlock) => void;
+  dragRef?: Ref<HTMLElement>;
+  dragProps?: HTMLAttributes<HTMLElement>;
+  dragStyle?: CSSProperties;
+  isDragging?: boolean;
+}
+
+function useBlockTexts(props: BlockCardProps) {
+  const { t } = useTranslation('agenda');
+  const { block, env } = props;
+  const title = block.isRest
+    ? t('block.rest')
+    : block.isTravel
+      ? t('block.travel', { title: props.title || t('untitled') })
+      : props.title || t('untitled');
+  const start = formatTime(block.start, env);
+  const end = formatTime(block.end, env);
+  const label = t('block.label', { title, start, end });
+  return { t, title, start, end, label };
+}
+
+/** One block of the day view: a task session, an event, a rest, travel, or a locked task. */
+export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
+  const { block, env, color, isCurrent, isPast, now } = props;
+  const { t, title, start, end, label } = useBlockTexts(props);
+  const isLocked = 'kind' in block && block.kind === 'locked';
+  const accent = isLocked ? LOCKED_COLOR : block.isRest ? REST_COLOR : color;
+  const task = 'taskData' in block ? block.taskData : undefined;
+  const tone = task
+    ? dueStatusTone(
+        dueStatus({
+          isCompleted: task.isCompleted,
+          deadline: task.deadline,
+          lastTimeblockEnd: task.lastTimeblockEnd,
+          hasUnplannedTime: false,
+          now,
+        }),
+      )
+    : null;
+  const category =
+    task?.category?.title ?? ('eventData' in block ? block.eventData?.category?.title : undefined);
+  return (
+    <ButtonBase
+      ref={props.dragRef as Ref<HTMLButtonElement>}
+      {...props.dragProps}
+      focusRipple
+      aria-label={label}
+      data-testid="agenda-block"
+      data-block-id={block.id}
+      data-current={isCurrent || undefined}
+      data-fixed={block.fixed || undefined}
+      onClick={(event) => props.onOpen(event.currentTarget, block)}
+      sx={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        alignItems: 'stretch',
+        textAlign: 'start',
+        borderRadius: 2.5,
+        overflow: 'hidden',
+        bgcolor: isCurrent ? alpha(accent, 0.16) : alpha(accent, isPast ? 0.06 : 0.1),
+        border: '1px solid',
+        borderColor: isCurrent
+          ? alpha(accent, 0.7)
+          : isLocked
+            ? alpha(accent, 0.5)
+            : alpha(accent, 0.22),
+        borderStyle: isLocked || block.isTravel ? 'dashed' : 'solid',
+        boxShadow: props.isDragging ? 8 : isCurrent ? `0 6px 18px ${alpha(accent, 0.25)}` : 'none',
+        opacity: isPast && !isCurrent ? 0.78 : 1,
+        transition: 'box-shadow 120ms, background-color 120ms',
+        touchAction: 'manipulation',
+        '&:hover': { bgcolor: alpha(accent, isCurrent ? 0.2 : 0.15) },
+        '&.Mui-focusVisible': {
+          outline: '3px solid',
+          outlineColor: 'primary.main',
+          outlineOffset: 2,
+        },
+        ...props.dragStyle,
+      }}
+    >
+      <Box sx={{ width: 5, flexShrink: 0, bgcolor: accent }} />
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          px: 1.5,
+          py: props.compact ? 0.5 : 1,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 0.25,
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+          {isCurrent && (
+            <Box
+              component="span"
+              sx={{
+                px: 0.75,
+                py: 0.1,
+                borderRadius: 1,
+                bgcolor: accent,
+                color: '#fff',
+                fontSize: 11,
+                fontWeight: 700,
+                letterSpacing: '0.04em',
+                textTransform: 'uppercase',
+                flexShrink: 0,
+              }}
+            >
+              {t('block.now')}
+            </Box>
+          )}
+          <Typography noWrap sx={{ fontWeight: 650, fontSize: 15, flex: 1, minWidth: 0 }}>
+            {title}
+          </Typography>
+          {block.fixed && !block.isTravel && !block.isRest && (
+            <LockIcon
+              aria-label={t('block.locked')}
+              sx={{ fontSize: 15, color: 'text.secondary' }}
+            />
+          )}
+          {isLocked && <WorkspacePremiumIcon sx={{ fontSize: 18, color: LOCKED_COLOR }} />}
+        </Box>
+        <Typography noWrap variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+          {isLocked
+            ? t(block.locking === 'taskLimit' ? 'block.beyondTaskLimit' : 'block.beyondAgenda')
+            : [`${start} – ${end}`, formatDuration(block.end - block.start, env.tag), category]
+                .filter(Boolean)
+                .join(' · ')}
+        </Typography>
+        {tone && !isPast && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Box sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: `${tone}.main` }} />
+            <Typography variant="caption" color="text.secondary">
+              {t(`due.${tone}`)}
+            </Typography>
+          </Box>
+        )}
+        {isCurrent && (
+          <CurrentProgress start={block.start} end={block.end} color={accent} tag={env.tag} />
+        )}
+      </Box>
+    </ButtonBase>
+  );
+});

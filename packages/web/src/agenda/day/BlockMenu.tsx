@@ -1,0 +1,78 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditCalendarIcon from '@mui/icons-material/EditCalendarOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
+import FlagIcon from '@mui/icons-material/FlagOutlined';
+import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
+import QueueIcon from '@mui/icons-material/QueuePlayNextOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BlockAction } from '../model/block-actions';
+
+const ICONS: Record<BlockAction, ReactElement> = {
+  openTask: <OpenInNewIcon fontSize="small" />,
+  openEvent: <EventIcon fontSize="small" />,
+  doItNow: <PlayArrowIcon fontSize="small" />,
+  doItAfter: <QueueIcon fontSize="small" />,
+  markDone: <CheckCircleIcon fontSize="small" />,
+  reopen: <ReplayIcon fontSize="small" />,
+  dueStatus: <FlagIcon fontSize="small" />,
+  editTime: <EditCalendarIcon fontSize="small" />,
+  unlock: <LockOpenIcon fontSize="small" />,
+  deleteRecord: <DeleteIcon fontSize="small" />,
+  upgrade: <WorkspacePremiumIcon fontSize="small" />,
+};
+
+export interface BlockMenuProps {
+  anchor: HTMLElement | null;
+  title: string;
+  actions: readonly BlockAction[];
+  onChoose: (action: BlockAction) => void;
+  onClose: () => void;
+}
+
+/** The actions of a block, opened by a click, Enter or Space on it. */
+export function BlockMenu({ anchor, title, actions, onChoose, onClose }: BlockMenuProps) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Menu
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 320 } } }}
+    >
+      <ListSubheader
+        sx={{
+          lineHeight: 2.2,
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {title}
+      </ListSubheader>
+      {actions.map((action) => (
+        <MenuItem
+          key={action}
+          onClick={() => {
+            onClose();
+            onChoose(action);
+          }}
+        >
+          <ListItemIcon>{ICONS[action]}</ListItemIcon>
+          <ListItemText>{t(`actions.${action}`)}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

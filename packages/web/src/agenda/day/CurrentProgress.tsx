@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { PLANNING_CONSTANTS } from '@planner/core';
+import { useTranslation } from 'react-i18next';
+import { useServerNow } from '../data/use-server-now';
+import { formatDuration } from '../model/format';
+
+/** The current block's progress, ticking every second on its own (the list does not re-render). */
+export function CurrentProgress(props: { start: number; end: number; color: string; tag: string }) {
+  const { t } = useTranslation('agenda');
+  const now = useServerNow(PLANNING_CONSTANTS.progressCheckMs);
+  const length = Math.max(1, props.end - props.start);
+  const value = Math.min(100, Math.max(0, ((now - props.start) / length) * 100));
+  const left = Math.max(0, props.end - now);
+  return (
+    <Box sx={{ mt: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        aria-label={t('block.progress')}
+        sx={{
+          flex: 1,
+          height: 6,
+          borderRadius: 3,
+          bgcolor: alpha(props.color, 0.18),
+          '& .MuiLinearProgress-bar': { bgcolor: props.color, borderRadius: 3 },
+        }}
+      />
+      <Typography variant="caption" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {t('block.left', { duration: formatDuration(left, props.tag) })}
+      </Typography>
+    </Box>
+  );
+}

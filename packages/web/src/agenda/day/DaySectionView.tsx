@@ -1,0 +1,156 @@
+import EventIcon from '@mui/icons-material/EventOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IdleBlock } from '@planner/core';
+import type { AgendaItems } from '../model/agenda-block';
+import { blockColor, blockTitle } from '../model/agenda-block';
+import type { DayBlock, DayEntry, DaySection } from '../model/day-model';
+import { formatDate, formatTime } from '../model/format';
+import { paletteHex } from '../model/palette';
+import { eventRoute } from '../routes';
+import type { AgendaEnv } from '../use-agenda-env';
+import type { BlockView } from './BlockCard';
+import { IdleRow } from './IdleRow';
+import { entryHeight } from './layout';
+import { QuickAddReminder } from './QuickAddReminder';
+import { ReminderRow } from './ReminderRow';
+import { Link as RouterLink } from 'react-router';
+
+export interface DaySectionProps {
+  day: DaySection;
+  items: AgendaItems;
+  env: AgendaEnv;
+  now: number;
+  currentGroupId: string | null;
+  currentBlockId: string | undefined;
+  /** Above today's timeline: the overdue reminders. */
+  header?: ReactNode;
+  renderBlock: (view: BlockView) => ReactNode;
+  onQuickAdd: (anchor: HTMLElement, idle: IdleBlock) => void;
+}
+
+function dayTitle(day: DaySection, env: AgendaEnv, now: number, t: (k: string) => string) {
+  const date = formatDate(day.start, env, { weekday: 'long', month: 'long', day: 'numeric' });
+  if (now >= day.start && now < day.end) return { badge: t('today'), date };
+  if (now >= day.end && now < day.end + (day.end - day.start))
+    return { badge: t('yesterday'), date };
+  if (now < day.start && day.start - now < day.end - day.start)
+    return { badge: t('tomorrow'), date };
+  return { badge: null, date };
+}
+
+function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps }) {
+  const { env, now, items } = props;
+  const height = entryHeight(entry);
+  const isCurrentGroup = entry.type === 'group' && entry.group.id === props.currentGroupId;
+  return (
+    <Box
+      data-span-start={entry.start}
+      data-span-end={entry.end}
+      data-current-entry={isCurrentGroup || undefined}
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, height, py: 0.375 }}
+    >
+      <Typography
+        variant="caption"
+        color={isCurrentGroup ? 'primary.main' : 'text.secondary'}
+        sx={{
+          width: { xs: 52, sm: 64 },
+          flexShrink: 0,
+          textAlign: 'end',
+          pt: 0.75,
+          fontWeight: isCurrentGroup ? 700 : 500,
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
+        {formatTime(entry.start, env)}
+      </Typography>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', gap: 0.75 }}>
+        {entry.type === 'idle' ? (
+          <Box sx={{ flex: 1 }}>
+            <IdleRow idle={entry.idle} env={env} now={now} onQuickAdd={props.onQuickAdd} />
+          </Box>
+        ) : (
+          entry.group.blocks.map((block: DayBlock) => (
+            <Box key={block.id} sx={{ flex: 1, minWidth: 0 }}>
+              {props.renderBlock({
+                block,
+                title: blockTitle(block, items),
+                color: paletteHex(blockColor(block, items)),
+                isCurrent:
+                  props.currentBlockId !== undefined &&
+                  block.mergedIds.includes(props.currentBlockId),
+                isPast: block.end <= now,
+              })}
+            </Box>
+          ))
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** One day of the day view: its title, reminders, all-day events and timeline. */
+export const DaySectionView = memo(function DaySectionView(props: DaySectionProps) {
+  const { t } = useTranslation('agenda');
+  const { day, env, now } = props;
+  const { badge, date } = dayTitle(day, env, now, t);
+  return (
+    <Box
+      component="section"
+      id={`agenda-day-${day.start}`}
+      data-day-start={day.start}
+      aria-label={date}
+      sx={{ mb: 3, scrollMarginTop: 132 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, px: 0.5 }}>
+        <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }}>
+          {badge ?? date}
+        </Typography>
+        {badge && (
+          <Typography color="text.secondary" sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
+            {date}
+          </Typography>
+        )}
+      </Box>
+      {props.header}
+      <Box sx={{ mb: 1 }}>
+        {day.allDayEvents.map((event) => (
+          <Chip
+            key={`${event.id}:${event.instanceNumber}`}
+            icon={<EventIcon />}
+            label={event.title || t('untitled')}
+            component={RouterLink}
+            to={eventRoute(event)}
+            clickable
+            sx={{
+              mr: 0.75,
+              mb: 0.75,
+              bgcolor: `${paletteHex(event.category?.color)}22`,
+              fontWeight: 600,
+            }}
+          />
+        ))}
+        {day.reminders.map((reminder) => (
+          <ReminderRow
+            key={reminder.instanceId || `${reminder.id}:${reminder.start}`}
+            reminder={reminder}
+            env={env}
+          />
+        ))}
+        <QuickAddReminder dayStart={day.start} dayLabel={date} timeZone={env.timeZone} />
+      </Box>
+      <Box data-testid="agenda-timeline">
+        {day.entries.map((entry) => (
+          <EntryRow
+            key={entry.type === 'idle' ? entry.idle.id : entry.group.id}
+            entry={entry}
+            props={props}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,186 @@
+import { DndContext } from '@dnd-kit/core';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } from '@planner/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServerNow } from '../data/use-server-now';
+import type { AgendaItems } from '../model/agenda-block';
+import { blockActions, isDraggable, type BlockAction } from '../model/block-actions';
+import { buildDayModel, type DayBlock } from '../model/day-model';
+import type { TimelineSnapshot } from '../data/timeline-store';
+import type { TimeRange, WireReminder } from '../types';
+import { useBlockActions } from '../use-block-actions';
+import type { AgendaEnv } from '../use-agenda-env';
+import type { BlockView } from './BlockCard';
+import { BlockMenu } from './BlockMenu';
+import { DaySectionView } from './DaySectionView';
+import { DraggableBlock } from './DraggableBlock';
+import { OverdueReminders } from './OverdueReminders';
+import { QuickAddMenu } from './QuickAddMenu';
+import { keepInWindow, useDayDrag } from './use-day-drag';
+
+export interface DayViewProps {
+  env: AgendaEnv;
+  range: TimeRange;
+  items: AgendaItems;
+  reminders: WireReminder[];
+  snapshot: TimelineSnapshot;
+  /** The day the route names: scrolled into view when it changes. */
+  focusDate: number;
+  onExtend: (direction: 'earlier' | 'later') => void;
+  /** Above the days: tutorials and the empty state. */
+  top?: ReactNode;
+}
+
+function useScrollToFocus(focusDate: number, env: AgendaEnv, ready: boolean) {
+  const done = useRef<number | null>(null);
+  useEffect(() => {
+    if (!ready || done.current === focusDate) return;
+    done.current = focusDate;
+    const dayStart = startOfLocalDay(focusDate, env.timeZone);
+    const current = document.querySelector<HTMLElement>('[data-current-entry]');
+    const isToday = current && Number(current.dataset['spanStart']) >= dayStart;
+    const target = isToday ? current : document.getElementById(`agenda-day-${dayStart}`);
+    target?.scrollIntoView({ block: isToday ? 'center' : 'start' });
+  }, [focusDate, env.timeZone, ready]);
+}
+
+/** The day view: a timeline per day, loaded 3 more days at a time at its end (spec 4). */
+export function DayView(props: DayViewProps) {
+  const { t } = useTranslation('agenda');
+  const { env, range, items, snapshot } = props;
+  const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
+  const state = snapshot.state;
+  const currentBlockId = state?.currentBlock?.timeblock || undefined;
+  const model = useMemo(
+    () =>
+      buildDayModel({
+        items,
+        reminders: props.reminders,
+        range,
+        timeZone: env.timeZone,
+        now,
+        currentBlockId,
+        debug: env.isDebug,
+      }),
+    [items, props.reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
+  );
+  const container = useRef<HTMLDivElement>(null);
+  const drag = useDayDrag(container);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
+  const [quickAdd, setQuickAdd] = useState<{ anchor: HTMLElement; idle: IdleBlock } | null>(null);
+  const runAction = useBlockActions(env);
+  const currentTaskId = state?.currentBlock?.task || undefined;
+  const context = (block: DayBlock) => ({
+    now,
+    isCurrentTask: block.task !== undefined && block.task === currentTaskId && block.start <= now,
+    hasCurrent: Boolean(state?.currentBlock?.timeblock),
+  });
+  const onOpen = useCallback(
+    (anchor: HTMLElement, block: DayBlock) => {
+      if (!drag.wasJustDragged()) setMenu({ anchor, block });
+    },
+    [drag],
+  );
+  const renderBlock = (view: BlockView) => (
+    <DraggableBlock
+      {...view}
+      env={env}
+      now={now}
+      onOpen={onOpen}
+      canDrag={isDraggable(view.block, context(view.block))}
+      preview={drag.preview}
+    />
+  );
+  useScrollToFocus(props.focusDate, env, snapshot.chunks.length > 0);
+  useEdgeLoading(container, props.onExtend);
+  const todayStart = startOfLocalDay(now, env.timeZone);
+  const menuTitle = menu
+    ? menu.block.task
+      ? items.tasks.get(menu.block.task)?.title
+      : items.events.get(menu.block.event ?? '')?.title
+    : '';
+  return (
+    <Box ref={container} sx={{ pb: 16 }}>
+      {props.top}
+      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+        <Button
+          size="small"
+          onClick={() => props.onExtend('earlier')}
+          color="inherit"
+          sx={{ color: 'text.secondary' }}
+        >
+          {t('day.showEarlier')}
+        </Button>
+      </Box>
+      <DndContext sensors={drag.sensors} modifiers={[keepInWindow]} {...drag.handlers}>
+        {model.days.map((day) => (
+          <DaySectionView
+            key={day.start}
+            day={day}
+            items={items}
+            env={env}
+            now={now}
+            currentGroupId={model.currentGroupId}
+            currentBlockId={currentBlockId}
+            header={day.start === todayStart ? <OverdueReminders env={env} /> : undefined}
+            renderBlock={renderBlock}
+            onQuickAdd={(anchor, idle) => setQuickAdd({ anchor, idle })}
+          />
+        ))}
+      </DndContext>
+      <Box data-edge-sentinel sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+        {snapshot.isLoading ? (
+          <CircularProgress size={24} aria-label={t('loading')} />
+        ) : (
+          <Button
+            onClick={() => props.onExtend('later')}
+            color="inherit"
+            sx={{ color: 'text.secondary' }}
+          >
+            {t('day.showLater')}
+          </Button>
+        )}
+      </Box>
+      <BlockMenu
+        anchor={menu?.anchor ?? null}
+        title={menuTitle || t('untitled')}
+        actions={menu ? blockActions(menu.block, context(menu.block)) : []}
+        onChoose={(action: BlockAction) => menu && runAction(action, menu.block)}
+        onClose={() => setMenu(null)}
+      />
+      <QuickAddMenu target={quickAdd} now={now} onClose={() => setQuickAdd(null)} />
+    </Box>
+  );
+}
+
+/** Reaching the end of the list loads 3 more days (spec 4: the timeline edge). */
+function useEdgeLoading(
+  container: React.RefObject<HTMLDivElement | null>,
+  onExtend: DayViewProps['onExtend'],
+) {
+  useEffect(() => {
+    const sentinel = container.current?.querySelector('[data-edge-sentinel]');
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onExtend('later');
+      },
+      { rootMargin: `${PLANNING_CONSTANTS.loadMoreTriggerPx}px` },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [container, onExtend]);
+}
+
+/** The first range of the day view: from the day before `date` to 7 days after it (spec 9). */
+export function dayRangeAround(date: number, timeZone: string): TimeRange {
+  const { daysBefore, daysAfter } = PLANNING_CONSTANTS.defaultTimelineWindow;
+  const day = startOfLocalDay(date, timeZone);
+  return {
+    start: addLocalDays(day, -daysBefore, timeZone),
+    end: addLocalDays(day, daysAfter + 1, timeZone),
+  };
+}

@@ -1,0 +1,64 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IdleBlock } from '@planner/core';
+import { formatDuration, formatTime } from '../model/format';
+import { IDLE_COLOR } from '../model/palette';
+import type { AgendaEnv } from '../use-agenda-env';
+
+export interface IdleRowProps {
+  idle: IdleBlock;
+  env: AgendaEnv;
+  now: number;
+  onQuickAdd: (anchor: HTMLElement, idle: IdleBlock) => void;
+}
+
+/** Free time (spec 1: titled Idle, blue-grey). A short one is a quick-add spot. */
+export const IdleRow = memo(function IdleRow({ idle, env, now, onQuickAdd }: IdleRowProps) {
+  const { t } = useTranslation('agenda');
+  const duration = formatDuration(idle.end - idle.start, env.tag);
+  const isPast = idle.end <= now;
+  const range = `${formatTime(idle.start, env)} – ${formatTime(idle.end, env)}`;
+  return (
+    <Box
+      data-testid="agenda-idle"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        pl: 1.5,
+        pr: 0.5,
+        borderLeft: '3px dotted',
+        borderColor: IDLE_COLOR,
+        ml: 0.5,
+        color: IDLE_COLOR,
+        opacity: isPast ? 0.7 : 1,
+      }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600, color: IDLE_COLOR }}>
+        {t(idle.kind === 'long' ? 'idle.long' : 'idle.short')}
+      </Typography>
+      <Typography variant="body2" noWrap sx={{ color: 'text.secondary', flex: 1, minWidth: 0 }}>
+        {duration}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {` · ${range}`}
+        </Box>
+      </Typography>
+      {idle.quickAdd && (
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={(event) => onQuickAdd(event.currentTarget, idle)}
+          aria-label={t(isPast ? 'idle.addRecordAt' : 'idle.addAt', { range })}
+          sx={{ color: 'text.secondary', minWidth: 0, px: 1, flexShrink: 0 }}
+        >
+          {t(isPast ? 'idle.addRecord' : 'idle.add')}
+        </Button>
+      )}
+    </Box>
+  );
+});

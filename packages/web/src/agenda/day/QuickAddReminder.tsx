@@ -1,0 +1,69 @@
+import AddIcon from '@mui/icons-material/Add';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputBase from '@mui/material/InputBase';
+import { normalizeTitle } from '@planner/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fire } from '../data/action-errors';
+import { agendaActions } from '../data/agenda-actions';
+import { useBusy } from '../data/busy-actions';
+
+/** Spec 2: a quick-add reminder per day; a new reminder is all-day on that day, no star. */
+export function QuickAddReminder({
+  dayStart,
+  dayLabel,
+  timeZone,
+}: {
+  dayStart: number;
+  dayLabel: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('agenda');
+  const [title, setTitle] = useState('');
+  const isBusy = useBusy('quickAdd');
+  const submit = async () => {
+    if (isBusy) return;
+    const saved = await fire(
+      agendaActions.createReminder({
+        reminder: {
+          title: normalizeTitle(title),
+          start: dayStart,
+          allDay: true,
+          star: false,
+          timezone: timeZone,
+        },
+      }),
+    );
+    if (saved) setTitle('');
+  };
+  return (
+    <InputBase
+      value={title}
+      onChange={(e) => setTitle(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void submit();
+        }
+      }}
+      placeholder={t('reminders.quickAdd')}
+      inputProps={{
+        'aria-label': t('reminders.quickAddFor', { day: dayLabel }),
+        'data-testid': 'quick-add-reminder',
+      }}
+      startAdornment={
+        <InputAdornment position="start">
+          <AddIcon fontSize="small" sx={{ color: 'text.secondary' }} />
+        </InputAdornment>
+      }
+      sx={{
+        width: '100%',
+        fontSize: 14,
+        px: 1.25,
+        py: 0.25,
+        borderRadius: 2,
+        '&:hover, &.Mui-focused': { bgcolor: 'action.hover' },
+      }}
+    />
+  );
+}

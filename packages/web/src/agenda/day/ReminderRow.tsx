@@ -1,0 +1,120 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fire } from '../data/action-errors';
+import { agendaActions } from '../data/agenda-actions';
+import { openDialog } from '../dialogs/dialog-store';
+import { formatDate, formatTime } from '../model/format';
+import { reminderRoute } from '../routes';
+import type { WireReminder } from '../types';
+import type { AgendaEnv } from '../use-agenda-env';
+
+export interface ReminderRowProps {
+  reminder: WireReminder;
+  env: AgendaEnv;
+  /** Overdue reminders show their date. */
+  showDate?: boolean;
+}
+
+/** A reminder occurrence: done toggle, star, postpone and edit. */
+export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProps) {
+  const { t } = useTranslation('agenda');
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const title = reminder.title || t('untitled');
+  const isDone = reminder.status === 1;
+  const when = [
+    showDate ? formatDate(reminder.start, env, { month: 'short', day: 'numeric' }) : '',
+    reminder.allDay ? (showDate ? '' : t('reminders.allDay')) : formatTime(reminder.start, env),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const occurrence = { id: reminder.id, start: reminder.start, origin: reminder.origin };
+  return (
+    <Box
+      data-testid="agenda-reminder"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 40, pr: 0.5 }}
+    >
+      <Checkbox
+        checked={isDone}
+        size="small"
+        onChange={() =>
+          void fire(agendaActions.toggleReminder({ ...occurrence, status: isDone ? 0 : 1 }))
+        }
+        slotProps={{
+          input: {
+            'aria-label': t(isDone ? 'reminders.markOpen' : 'reminders.markDone', { title }),
+          },
+        }}
+      />
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          fontWeight: 500,
+          textDecoration: isDone ? 'line-through' : 'none',
+          color: isDone ? 'text.secondary' : 'text.primary',
+        }}
+      >
+        {title}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {when}
+      </Typography>
+      <IconButton
+        size="small"
+        aria-label={t(reminder.star ? 'reminders.unstar' : 'reminders.star', { title })}
+        aria-pressed={reminder.star}
+        onClick={() =>
+          void fire(
+            agendaActions.updateReminder({
+              reminder: { ...reminder, star: !reminder.star },
+              type: 0,
+              fields: ['star'],
+            }),
+          )
+        }
+        sx={{ color: reminder.star ? 'warning.main' : 'text.disabled' }}
+      >
+        {reminder.star ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+      </IconButton>
+      <IconButton
+        size="small"
+        aria-label={t('reminders.more', { title })}
+        onClick={(e) => setMenu(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            openDialog({ kind: 'postpone', reminder });
+          }}
+        >
+          <ListItemText>{t('reminders.postpone')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            navigate(reminderRoute(reminder));
+          }}
+        >
+          <ListItemText>{t('reminders.edit')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { HOUR_MS } from '@planner/core';
+import { describe, expect, it } from 'vitest';
+import type { AgendaBlock } from './agenda-block';
+import { blockActions, isDraggable } from './block-actions';
+import type { DayBlock } from './day-model';
+
+const NOW = Date.UTC(2026, 2, 10, 12);
+function taskBlock(extra: Partial<AgendaBlock> = {}): DayBlock {
+  return {
+    id: 'b1',
+    task: 't1',
+    start: NOW + HOUR_MS,
+    end: NOW + 2 * HOUR_MS,
+    fixed: false,
+    isRest: false,
+    kind: 'task',
+    locking: '',
+    taskData: {
+      id: 't1',
+      title: 'Write report',
+      category: undefined,
+      timeScheduled: HOUR_MS,
+      timeFulfilled: 0,
+      deadline: -1,
+      isCompleted: false,
+      note: '',
+      hasNote: false,
+      checklist: [],
+      lastTimeblockEnd: -1,
+      updatedAt: 0,
+      recurrenceRule: undefined,
+      recurringTaskId: '',
+      instanceNumber: 0,
+      expectedStart: -1,
+      createdAt: 0,
+      isUnconfirmed: false,
+    },
+    mergedIds: ['b1'],
+    ...extra,
+  };
+}
+const idle = { now: NOW, isCurrentTask: false, hasCurrent: false };
+
+describe('block actions', () => {
+  it('offers a future task do it now, mark done and a time edit', () => {
+    expect(blockActions(taskBlock(), idle)).toEqual([
+      'openTask',
+      'doItNow',
+      'markDone',
+      'editTime',
+    ]);
+  });
+
+  it('offers do it after the current item, and unlock for a locked future block', () => {
+    expect(blockActions(taskBlock({ fixed: true }), { ...idle, hasCurrent: true })).toEqual([
+      'openTask',
+      'doItNow',
+      'doItAfter',
+      'markDone',
+      'editTime',
+      'unlock',
+    ]);
+  });
+
+  it('offers delete for a past record, and only upgrade for a locked task', () => {
+    const past = taskBlock({ start: NOW - 2 * HOUR_MS, end: NOW - HOUR_MS, id: 'stored' });
+    expect(blockActions(past, idle)).toContain('deleteRecord');
+    expect(blockActions(taskBlock({ kind: 'locked', locking: 'horizon' }), idle)).toEqual([
+      'upgrade',
+    ]);
+  });
+
+  it('does not drag the current task, rests or synced events', () => {
+    expect(isDraggable(taskBlock(), idle)).toBe(true);
+    expect(isDraggable(taskBlock(), { ...idle, isCurrentTask: true })).toBe(false);
+    expect(isDraggable(taskBlock({ isRest: true, kind: 'rest' }), idle)).toBe(false);
+    const synced = taskBlock({ kind: 'event', event: 'e1' });
+    expect(isDraggable(synced, idle)).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+import { HOUR_MS, MINUTE_MS } from '@planner/core';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatHour, formatTime, hour12Of } from './format';
+
+const NINE = Date.UTC(2026, 2, 10, 9, 0);
+
+describe('agenda formatting', () => {
+  it('follows the timeFormat option', () => {
+    expect(hour12Of('12-hour clock')).toBe(true);
+    expect(hour12Of('24-hour clock')).toBe(false);
+    expect(hour12Of('local')).toBeUndefined();
+  });
+
+  it('writes times in 12 or 24 hours in the person zone', () => {
+    expect(formatTime(NINE, { tag: 'en', timeZone: 'UTC', hour12: true })).toBe('9:00 AM');
+    expect(formatTime(NINE, { tag: 'en', timeZone: 'UTC', hour12: false })).toBe('09:00');
+    expect(formatTime(NINE, { tag: 'en', timeZone: 'Asia/Kolkata', hour12: false })).toBe('14:30');
+    expect(formatHour(NINE, { tag: 'en', timeZone: 'UTC', hour12: true })).toBe('9 AM');
+    expect(formatHour(NINE, { tag: 'en', timeZone: 'UTC', hour12: false })).toBe('09:00');
+  });
+
+  it('words durations in their largest two units', () => {
+    expect(formatDuration(90 * MINUTE_MS, 'en')).toBe('1 hr 30 min');
+    expect(formatDuration(26 * HOUR_MS + 5 * MINUTE_MS, 'en')).toBe('1 day 2 hr');
+  });
+});

@@ -1,0 +1,73 @@
+import { durationParts } from '@planner/core';
+
+export type Hour12 = boolean | undefined;
+
+/** The user option timeFormat: 12 or 24 hours, or the locale's own habit for 'local'. */
+export function hour12Of(timeFormat: string | undefined): Hour12 {
+  if (timeFormat === '12-hour clock') return true;
+  if (timeFormat === '24-hour clock') return false;
+  return undefined;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(tag, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+export interface Formatting {
+  tag: string;
+  timeZone: string;
+  hour12: Hour12;
+}
+
+export function formatTime(instant: number, f: Formatting): string {
+  return formatter(f.tag, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: f.timeZone,
+    ...(f.hour12 === undefined ? {} : { hour12: f.hour12 }),
+  }).format(instant);
+}
+
+/** An hour label of the week grid: "9 AM" or "09:00". */
+export function formatHour(instant: number, f: Formatting): string {
+  const twelve = f.hour12 ?? formatter(f.tag, { hour: 'numeric' }).resolvedOptions().hour12;
+  return formatter(f.tag, {
+    hour: 'numeric',
+    ...(twelve ? {} : { minute: '2-digit' }),
+    timeZone: f.timeZone,
+    ...(f.hour12 === undefined ? {} : { hour12: f.hour12 }),
+  }).format(instant);
+}
+
+export function formatDate(
+  instant: number,
+  f: Pick<Formatting, 'tag' | 'timeZone'>,
+  options: Intl.DateTimeFormatOptions,
+): string {
+  return formatter(f.tag, { ...options, timeZone: f.timeZone }).format(instant);
+}
+
+const units = new Map<string, Intl.NumberFormat>();
+
+/** A duration in its largest two units, worded by the locale: "1 hr 30 min", "1時間30分". */
+export function formatDuration(durationMs: number, tag: string): string {
+  return durationParts(durationMs)
+    .map(({ unit, value }) => {
+      const key = `${tag}|${unit}`;
+      let format = units.get(key);
+      if (!format) {
+        format = new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' });
+        units.set(key, format);
+      }
+      return format.format(value);
+    })
+    .join(' ');
+}

@@ -1,0 +1,24 @@
+import type {
+  BlockContainer,
+  Category,
+  Event as WireEvent,
+  Plain,
+  Reminder,
+  Task,
+  TimelineState,
+} from '@planner/protocol';
+
+/** Wire shapes of the agenda, as the protocol edge hands them over (numbers, no bigint). */
+export type WireContainer = Plain<BlockContainer>;
+export type WireTask = Plain<Task>;
+export type WireEventInstance = Plain<WireEvent>;
+export type WireReminder = Plain<Reminder>;
+export type WireCategory = Plain<Category>;
+export type WireTimelineState = Plain<TimelineState>;
+
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+export type AgendaView = 'day' | 'week';
