@@ -3,8 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { queryClient } from '../api/query-client';
-import { DisconnectedNotice } from '../components/DisconnectedNotice';
-import { ToastViewport } from '../components/ToastViewport';
+import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
 import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
 import { theme } from './theme';
@@ -22,8 +21,8 @@ export function App() {
         <Suspense fallback={<PageFallback />}>
           <AppRouter>
             <AppRoutes />
-            <ToastViewport />
-            <DisconnectedNotice onReconnect={reconnect} />
+            <LazyToasts />
+            <LazyDisconnectedNotice onReconnect={reconnect} />
           </AppRouter>
         </Suspense>
       </QueryClientProvider>

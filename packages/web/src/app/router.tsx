@@ -10,6 +10,10 @@ const SubPageLayout = lazy(() => import('../shell/SubPageLayout'));
 const AgendaPage = lazy(() => import('../agenda/AgendaPage'));
 const AccountPage = lazy(() => import('../account/AccountPage'));
 const AboutPage = lazy(() => import('../about/AboutPage'));
+const TasksPage = lazy(() => import('../tasks/TasksPage'));
+const TaskEditorPage = lazy(() => import('../task-editor/TaskEditorPage'));
+const EventEditorPage = lazy(() => import('../event-editor/EventEditorPage'));
+const ReminderEditorPage = lazy(() => import('../reminder-editor/ReminderEditorPage'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageFallback />}>{element}</Suspense>;
 
@@ -26,7 +30,18 @@ export function AppRoutes() {
       <Route element={<RequireSession />}>
         <Route element={page(<AppShell />)}>
           <Route path="/agenda/:view?/:currentDate?" element={page(<AgendaPage />)} />
+          <Route path="/tasks" element={page(<TasksPage />)} />
         </Route>
+        {/* Editors hide the app bar and drawer (spec 2): outside the shell. */}
+        <Route path="/tasks/create" element={page(<TaskEditorPage />)} />
+        <Route path="/task/:encodedTaskId/:edit?" element={page(<TaskEditorPage />)} />
+        <Route path="/events/create" element={page(<EventEditorPage />)} />
+        <Route
+          path="/event/:encodedEventId/:start/:end/:instanceNumber/:isVirtual"
+          element={page(<EventEditorPage />)}
+        />
+        <Route path="/reminders/create" element={page(<ReminderEditorPage />)} />
+        <Route path="/reminders/:encodedReminderId/:start" element={page(<ReminderEditorPage />)} />
         <Route element={page(<SubPageLayout />)}>
           <Route path="/account" element={page(<AccountPage />)} />
           <Route path="/about" element={page(<AboutPage />)} />

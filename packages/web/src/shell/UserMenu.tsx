@@ -1,27 +1,19 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonIcon from '@mui/icons-material/PersonOutlined';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useProfile } from '../api/profile';
-import { logOut } from '../api/sign-out';
 import { UserAvatar } from './UserAvatar';
+
+// The menu (popover, transitions) loads on first open, not with the agenda's first paint.
+const UserMenuPopup = lazy(() => import('./UserMenuPopup'));
 
 /** The app bar's avatar: who is signed in, the account screen and log out. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wasOpened, setOpened] = useState(false);
   const user = useProfile().data?.user;
-  const close = () => setAnchor(null);
 
   return (
     <>
@@ -30,7 +22,10 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
         sx={{ p: 0.5 }}
       >
         <UserAvatar
@@ -40,48 +35,11 @@ export function UserMenu() {
           size={34}
         />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, py: 1.25 }}>
-          <Typography variant="subtitle2" noWrap>
-            {user?.name || t('nav.noName')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user?.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate('/account');
-          }}
-        >
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('nav.account')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void logOut();
-          }}
-          data-testid="log-out"
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('account.logOut')}
-        </MenuItem>
-      </Menu>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <UserMenuPopup id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

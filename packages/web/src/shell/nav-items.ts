@@ -27,7 +27,7 @@ export interface NavItem {
 /** The spec's drawer entries, in its order (the debug entry needs debugEnabled: none yet). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'agenda', Icon: TodayIcon, to: '/agenda', group: 'plan' },
-  { id: 'tasks', Icon: ChecklistIcon, to: null, group: 'plan' },
+  { id: 'tasks', Icon: ChecklistIcon, to: '/tasks', group: 'plan' },
   { id: 'analysis', Icon: AutoGraphIcon, to: null, group: 'plan' },
   { id: 'premium', Icon: WorkspacePremiumIcon, to: null, group: 'account' },
   { id: 'referral', Icon: CardGiftcardIcon, to: null, group: 'account' },

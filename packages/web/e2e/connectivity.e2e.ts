@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/login-page';
+import { ShellPage } from './pages/shell-page';
+import { GOOD_PASSWORD, newEmail } from './support';
+
+test('the disconnected notice shows while the server is unreachable and clears after reconnect', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  const shell = new ShellPage(page);
+  await page.goto('/login');
+  await login.signUp(newEmail('offline'), GOOD_PASSWORD);
+  await shell.expectAgenda();
+
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'You are offline' });
+  await expect(notice).toBeVisible();
+
+  await page.unroute('**/api/**');
+  await notice.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
+});

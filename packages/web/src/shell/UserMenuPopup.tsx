@@ -1,0 +1,69 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useProfile } from '../api/profile';
+import { logOut } from '../api/sign-out';
+
+interface UserMenuPopupProps {
+  id: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The account menu itself; loaded on first open (see UserMenu). */
+export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useProfile().data?.user;
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+    >
+      <Box sx={{ px: 2, py: 1.25 }}>
+        <Typography variant="subtitle2" noWrap>
+          {user?.name || t('nav.noName')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {user?.email}
+        </Typography>
+      </Box>
+      <Divider />
+      <MenuItem
+        onClick={() => {
+          onClose();
+          navigate('/account');
+        }}
+      >
+        <ListItemIcon>
+          <PersonIcon fontSize="small" />
+        </ListItemIcon>
+        {t('nav.account')}
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          onClose();
+          void logOut();
+        }}
+        data-testid="log-out"
+      >
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        {t('account.logOut')}
+      </MenuItem>
+    </Menu>
+  );
+}
