@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { eventsMethods } from './events/events-methods';
 import { createMailer, type Mailer } from './mail/mailer';
+import { remindersMethods } from './reminders/reminders-methods';
 import { LocalRealtimeHub, type RealtimeHub } from './realtime/realtime-hub';
 import { registerRealtimeRoutes } from './realtime/realtime-routes';
 import type { MethodDefinition } from './rpc/define-method';
@@ -26,10 +27,12 @@ import { metaMethod } from './rpc/meta-method';
 import { RateLimiters } from './rpc/rate-limit';
 import { REDACTED_LOG_PATHS } from './rpc/redact';
 import { RpcRuntime } from './rpc/rpc-runtime';
+import { statisticsMethods } from './statistics/statistics-methods';
 import { registerTestClockRoutes } from './rpc/test-clock-routes';
 import { tasksMethods } from './tasks/tasks-methods';
 import { timelineMethods } from './timeline/timeline-methods';
 import { initTimelineState } from './timeline/timeline-state';
+import { tutorialsMethods } from './tutorials/tutorials-methods';
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +66,9 @@ function methodDefinitions(options: AppOptions, mailer: Mailer): MethodDefinitio
     ...timelineMethods,
     ...categoriesMethods,
     ...eventsMethods,
+    ...remindersMethods,
+    ...tutorialsMethods,
+    ...statisticsMethods,
   ];
 }
 

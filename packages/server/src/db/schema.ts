@@ -4,7 +4,6 @@ import type { EventsTables } from '../events/tables';
 import type { RemindersTables } from '../reminders/tables';
 import type { TasksTables } from '../tasks/tables';
 import type { TimelineTables } from '../timeline/tables';
-import type { TutorialsTables } from '../tutorials/tables';
 
 /**
  * The Kysely view of every table. Each domain folder declares its own tables in a `tables.ts`
@@ -18,5 +17,4 @@ export interface Schema
     TimelineTables,
     EventsTables,
     RemindersTables,
-    CategoriesTables,
-    TutorialsTables {}
+    CategoriesTables {}

@@ -149,7 +149,7 @@ function checkTimes(values: EventValues, timeZone: string): { start: number; end
   return { start: dayStart, end: dayEnd > dayStart ? dayEnd : addLocalDays(dayStart, 1, timeZone) };
 }
 
-function checkRule(rule: RecurrenceRule | null, start: number): RecurrenceRule | null {
+export function checkRecurrence(rule: RecurrenceRule | null, start: number): RecurrenceRule | null {
   if (!rule) return null;
   const checked = checkRecurrenceRule(rule, start);
   if (!checked.ok) throw invalid(checked.errors[0] ?? 'invalid.recurrenceFreq');
@@ -202,7 +202,7 @@ export function checkEventValues(values: EventValues, userTimeZone: string): Eve
     ...times,
     title,
     timezone,
-    recurrenceRule: checkRule(values.recurrenceRule, times.start),
+    recurrenceRule: checkRecurrence(values.recurrenceRule, times.start),
     notifications: checkNotifications(values.notifications),
     checklist: checkChecklist(values.checklist),
   };

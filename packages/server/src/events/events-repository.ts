@@ -221,3 +221,16 @@ export async function findEventCategories(
     .execute();
   return new Map(rows.map((r) => [r.id, r.category_id]));
 }
+
+/**
+ * A fingerprint of the user's stored events (how many, latest change): it changes whenever an
+ * event is created, changed or deleted, so computed instances can be reused until it does.
+ */
+export async function eventsVersion(db: Db, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}:${Number(row?.latest ?? 0)}`;
+}

@@ -1,7 +1,7 @@
 /**
  * Rows of the reminders domain. A recurring reminder is one series row; what happens to a single
- * occurrence (done, moved, retitled, deleted) is an occurrence row keyed by its origin, the start
- * the series gives that occurrence. Booleans are 0/1, instants int8 ms.
+ * occurrence (done, moved, retitled, deleted) is an occurrence row keyed by its instance number
+ * in the series. Booleans are 0/1, instants int8 ms, JSON as text.
  */
 export interface ReminderRow {
   user_id: string;
@@ -17,7 +17,9 @@ export interface ReminderRow {
   recurrence_rule: string;
   /** The series a split series was cut from; '' otherwise. */
   root_id: string;
-  /** Start of the last occurrence; bounds range queries of series. */
+  /** JSON array of instance numbers the series skips (deleted or moved occurrences). */
+  exceptions: string;
+  /** Start of the last occurrence (a bound); bounds range queries of series. */
   last_start_ms: number;
   created_at: number;
   updated_at: number;
@@ -26,11 +28,10 @@ export interface ReminderRow {
 export interface ReminderOccurrenceRow {
   user_id: string;
   reminder_id: string;
-  /** The start the series gives this occurrence. */
-  origin: number;
+  instance_number: number;
   status: number;
   is_deleted: number;
-  /** Overrides of this occurrence; null keeps the series' value. */
+  /** Overrides of this occurrence; null keeps the series' value. A set start means it moved. */
   start_ms: number | null;
   title: string | null;
   star: number | null;

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 
-/** Events, reminders, categories and tutorial status (issue 4). Same DDL on SQLite and PostgreSQL. */
+/**
+ * Events, reminders and categories (issue 4); tutorial status lives in the user options.
+ * Same DDL on SQLite and PostgreSQL.
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('events')
@@ -50,6 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'integer', (c) => c.notNull())
     .addColumn('recurrence_rule', 'text', (c) => c.notNull())
     .addColumn('root_id', 'text', (c) => c.notNull())
+    .addColumn('exceptions', 'text', (c) => c.notNull())
     .addColumn('last_start_ms', 'int8', (c) => c.notNull())
     .addColumn('created_at', 'int8', (c) => c.notNull())
     .addColumn('updated_at', 'int8', (c) => c.notNull())
@@ -65,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('reminder_occurrences')
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('reminder_id', 'text', (c) => c.notNull())
-    .addColumn('origin', 'int8', (c) => c.notNull())
+    .addColumn('instance_number', 'integer', (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
     .addColumn('is_deleted', 'integer', (c) => c.notNull())
     .addColumn('start_ms', 'int8')
@@ -73,7 +77,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('star', 'integer')
     .addColumn('all_day', 'integer')
     .addColumn('updated_at', 'int8', (c) => c.notNull())
-    .addPrimaryKeyConstraint('reminder_occurrences_pk', ['user_id', 'reminder_id', 'origin'])
+    .addPrimaryKeyConstraint('reminder_occurrences_pk', [
+      'user_id',
+      'reminder_id',
+      'instance_number',
+    ])
+    .execute();
+  await db.schema
+    .createIndex('reminder_occurrences_by_start')
+    .on('reminder_occurrences')
+    .columns(['user_id', 'start_ms'])
     .execute();
 
   await db.schema
@@ -88,17 +101,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'int8', (c) => c.notNull())
     .addPrimaryKeyConstraint('categories_pk', ['user_id', 'id'])
     .execute();
-
-  await db.schema
-    .createTable('tutorial_status')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'int8', (c) => c.notNull())
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('tutorial_status').execute();
   await db.schema.dropTable('categories').execute();
   await db.schema.dropTable('reminder_occurrences').execute();
   await db.schema.dropTable('reminders').execute();

@@ -1,0 +1,128 @@
+import {
+  DAY_MS,
+  expandRecurrence,
+  instanceAt,
+  isRecurring,
+  type RecurrenceInstance,
+  type StoredSeries,
+} from '@planner/core';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import { NO_END } from '../events/event';
+import type { OccurrenceState, ReminderInstance, StoredReminder } from './reminder';
+import {
+  findReminders,
+  listMovedOccurrences,
+  listOccurrences,
+  listRemindersBetween,
+} from './reminders-repository';
+
+type Db = Kysely<Schema>;
+
+const NONE = { freq: 'none' as const, interval: 1, byDay: '', until: 0, count: 0 };
+
+/** The recurrence series of a reminder: occurrences are instants (end equals start). */
+export function seriesOfReminder(
+  reminder: StoredReminder,
+  exceptions: readonly number[] = reminder.exceptions,
+): StoredSeries {
+  return {
+    start: reminder.start,
+    end: reminder.start,
+    rule: reminder.recurrenceRule ?? NONE,
+    timeZone: reminder.timezone || 'UTC',
+    allDay: reminder.allDay,
+    exceptions: [...exceptions],
+  };
+}
+
+export function isRecurringReminder(reminder: StoredReminder): boolean {
+  return isRecurring(reminder.recurrenceRule);
+}
+
+/** A bound on the start of the last occurrence, so range queries skip finished series. */
+export function lastStartOf(reminder: StoredReminder): number {
+  const rule = reminder.recurrenceRule;
+  if (!isRecurring(rule)) return reminder.start;
+  if (rule.count > 0)
+    return instanceAt(seriesOfReminder(reminder), rule.count - 1)?.start ?? NO_END;
+  if (rule.until > 0) return rule.until + DAY_MS;
+  return NO_END;
+}
+
+/** An occurrence: the series' values at `at`, with what was changed for it alone. */
+export function toReminderInstance(
+  reminder: StoredReminder,
+  at: RecurrenceInstance,
+  state?: OccurrenceState,
+): ReminderInstance {
+  const recurring = isRecurringReminder(reminder);
+  return {
+    id: reminder.id,
+    instanceId: `${reminder.id}:${at.start}`,
+    title: state?.title ?? reminder.title,
+    start: state?.start ?? at.start,
+    allDay: state?.allDay ?? reminder.allDay,
+    timezone: reminder.timezone,
+    status: recurring ? (state?.status ?? 0) : reminder.status,
+    star: state?.star ?? reminder.star,
+    origin: at.start,
+    instanceNumber: at.instanceNumber,
+    recurrenceRule: reminder.recurrenceRule,
+    createdAt: reminder.createdAt,
+  };
+}
+
+function single(reminder: StoredReminder): RecurrenceInstance {
+  return { start: reminder.start, end: reminder.start, instanceNumber: 0 };
+}
+
+const keyOf = (id: string, n: number) => `${id}#${n}`;
+
+/**
+ * Every reminder occurrence of the user starting in [start, end), sorted by start: one-off
+ * reminders, the occurrences of recurring ones (with their own done state), and occurrences
+ * moved into the window. For GetReminders and the timeline.
+ */
+export async function listReminderInstances(
+  db: Db,
+  userId: string,
+  start: number,
+  end: number,
+  _timeZone = 'UTC',
+): Promise<ReminderInstance[]> {
+  if (!(end > start)) return [];
+  const inWindow = await listRemindersBetween(db, userId, start, end);
+  const moved = await listMovedOccurrences(db, userId, start, end);
+  const known = new Map(inWindow.map((r) => [r.id, r]));
+  const missing = [...new Set(moved.map((o) => o.reminderId))].filter((id) => !known.has(id));
+  for (const r of await findReminders(db, userId, missing)) known.set(r.id, r);
+  const seriesIds = [...known.values()].filter(isRecurringReminder).map((r) => r.id);
+  const states = new Map(
+    (await listOccurrences(db, userId, seriesIds)).map((o) => [
+      keyOf(o.reminderId, o.instanceNumber),
+      o,
+    ]),
+  );
+  const out: ReminderInstance[] = [];
+  for (const reminder of inWindow) {
+    if (!isRecurringReminder(reminder)) {
+      if (reminder.start >= start && reminder.start < end)
+        out.push(toReminderInstance(reminder, single(reminder)));
+      continue;
+    }
+    for (const at of expandRecurrence({
+      ...seriesOfReminder(reminder),
+      windowStart: start,
+      windowEnd: end,
+    })) {
+      out.push(toReminderInstance(reminder, at, states.get(keyOf(reminder.id, at.instanceNumber))));
+    }
+  }
+  for (const state of moved) {
+    const reminder = known.get(state.reminderId);
+    const at = reminder && instanceAt(seriesOfReminder(reminder, []), state.instanceNumber);
+    if (reminder && at) out.push(toReminderInstance(reminder, at, state));
+  }
+  return out.sort((a, b) => a.start - b.start || (a.instanceId < b.instanceId ? -1 : 1));
+}

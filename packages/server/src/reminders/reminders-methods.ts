@@ -1,0 +1,97 @@
+import { RemindersService, type Plain, type Reminder as WireReminder } from '@planner/protocol';
+import { notifyChange } from '../realtime/notify-change';
+import type { AuthedContext } from '../rpc/context';
+import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import { invalid } from '../rpc/errors';
+import { loadPlanningProfile } from '../timeline/planning-profile';
+import { reminderValuesFromWire } from './reminder-input';
+import { presentReminder } from './reminder-presenter';
+import {
+  cleanOverdueReminders,
+  createReminder,
+  deleteReminder,
+  getOverdueReminders,
+  getReminders,
+  toggleThisReminder,
+  updateReminder,
+  type ReminderCaller,
+} from './reminders-service';
+
+const { method } = RemindersService;
+
+async function callerOf(ctx: AuthedContext): Promise<ReminderCaller> {
+  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId);
+  return { db: ctx.db, userId: ctx.userId, now: ctx.now(), timeZone: timezone };
+}
+
+function required(reminder: Plain<WireReminder> | undefined): Plain<WireReminder> {
+  if (!reminder) throw invalid('field "reminder": required');
+  return reminder;
+}
+
+const changed = (ctx: AuthedContext) => notifyChange(ctx, 'reminderStateUpdated');
+
+/** The reminders methods of planning-core spec section 7. */
+export const remindersMethods: readonly MethodDefinition[] = [
+  defineMethod(method.getReminders, {
+    auth: 'required',
+    handler: async (input, ctx) => ({
+      reminders: (await getReminders(await callerOf(ctx), input.start, input.end)).map(
+        presentReminder,
+      ),
+    }),
+  }),
+  defineMethod(method.getOverdueReminders, {
+    auth: 'required',
+    handler: async (_input, ctx) => ({
+      reminders: (await getOverdueReminders(await callerOf(ctx))).map(presentReminder),
+    }),
+  }),
+  defineMethod(method.cleanOverdueReminders, {
+    auth: 'required',
+    handler: async (_input, ctx) => {
+      if ((await cleanOverdueReminders(await callerOf(ctx))) > 0) await changed(ctx);
+      return {};
+    },
+  }),
+  defineMethod(method.createReminder, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const values = reminderValuesFromWire(required(input.reminder));
+      const created = await createReminder(await callerOf(ctx), values);
+      await changed(ctx);
+      return { reminder: presentReminder(created) };
+    },
+  }),
+  defineMethod(method.updateReminder, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const reminder = required(input.reminder);
+      const updated = await updateReminder(await callerOf(ctx), {
+        id: reminder.id,
+        origin: reminder.origin,
+        incoming: reminderValuesFromWire(reminder),
+        type: input.type,
+        fields: input.fields,
+      });
+      await changed(ctx);
+      return { reminder: presentReminder(updated) };
+    },
+  }),
+  defineMethod(method.toggleThisReminder, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      await toggleThisReminder(await callerOf(ctx), input);
+      await changed(ctx);
+      return {};
+    },
+  }),
+  defineMethod(method.deleteReminder, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      await deleteReminder(await callerOf(ctx), input);
+      await changed(ctx);
+      return {};
+    },
+  }),
+];
