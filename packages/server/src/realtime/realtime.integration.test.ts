@@ -95,19 +95,17 @@ describe('notifyChange', () => {
     const before = await user.client.call('GetTimelineState');
     const published: RealtimeEventType[] = [];
     const change = (type: RealtimeEventType) =>
-      server.database.db
-        .transaction()
-        .execute((db) =>
-          notifyChange(
-            {
-              db,
-              userId: user.userId,
-              now: () => server.clock.now(),
-              notify: (t) => published.push(t),
-            },
-            type,
-          ),
-        );
+      server.database.db.transaction().execute((db) =>
+        notifyChange(
+          {
+            db,
+            userId: user.userId,
+            now: () => server.clock.now(),
+            notify: (t) => published.push(t),
+          },
+          type,
+        ),
+      );
     await change('reminderStateUpdated');
     const afterReminder = await user.client.call('GetTimelineState');
     expect(afterReminder.reminderUpdatedAt).toBeGreaterThan(before.reminderUpdatedAt);

@@ -4,8 +4,13 @@ import type { Category } from '../categories/category';
 import type { Db } from '../rpc/context';
 import { lastBlockEnds, sumFulfilled } from '../timeline/timeline-repository';
 import type { TimelineSession } from '../timeline/timeline-session';
-import type { Task } from './task';
+import { fulfilledAt } from '../timeline/world';
 import type { TaskExtras } from './task-presenter';
+
+interface Planned {
+  session: TimelineSession;
+  plan: PlanResult;
+}
 
 /** Where each task's work starts next: its current or next stored block, else its first planned one. */
 export function expectedStarts(session: TimelineSession, plan: PlanResult): Map<string, number> {
@@ -15,28 +20,64 @@ export function expectedStarts(session: TimelineSession, plan: PlanResult): Map<
     if (known === undefined || start < known) starts.set(taskId, start);
   };
   for (const block of session.world.blocks.values()) {
-    if (block.taskId && block.end > session.now && block.end > block.start)
+    if (block.taskId && block.end > session.now && block.end > block.start) {
       offer(block.taskId, block.start);
+    }
   }
   for (const block of plan.timeblocks) if (!starts.has(block.task)) offer(block.task, block.start);
   return starts;
 }
 
+/**
+ * The end of each planned task's last block, stored or planned (the due indicator compares it
+ * with the deadline). Stored blocks ahead of now are all in the session; history ends earlier.
+ */
+function plannedEnds({ session, plan }: Planned): Map<string, number> {
+  const ends = new Map<string, number>();
+  for (const block of plan.timeblocks)
+    ends.set(block.task, Math.max(ends.get(block.task) ?? -1, block.end));
+  for (const block of session.world.blocks.values()) {
+    const known = block.taskId ? ends.get(block.taskId) : undefined;
+    if (block.taskId && known !== undefined) ends.set(block.taskId, Math.max(known, block.end));
+  }
+  return ends;
+}
+
+/**
+ * Category, time spent, last block end and expected start of each task: from the session in
+ * memory for the open tasks it planned, from storage for the others.
+ */
 export async function loadTaskExtras(
   db: Db,
   userId: string,
-  tasks: readonly Task[],
+  tasks: readonly { id: string }[],
   now: number,
-  planned: { session: TimelineSession; plan: PlanResult } | null,
+  planned: Planned | null,
 ): Promise<TaskExtras> {
   const categories = new Map<string, Category>(
     (await listCategories(db, userId)).map((c) => [c.id, c]),
   );
   const ids = tasks.map((t) => t.id);
+  const world = planned?.session.world;
+  const inMemory = world ? ids.filter((id) => world.tasks.has(id)) : [];
+  const fulfilled = await sumFulfilled(
+    db,
+    userId,
+    ids.filter((id) => !world?.tasks.has(id)),
+    now,
+  );
+  for (const id of inMemory) if (world) fulfilled.set(id, fulfilledAt(world, id, now));
+  const ends = planned ? plannedEnds(planned) : new Map<string, number>();
+  const stored = await lastBlockEnds(
+    db,
+    userId,
+    ids.filter((id) => !ends.has(id)),
+  );
+  for (const [id, end] of stored) ends.set(id, end);
   return {
     categories,
-    fulfilled: await sumFulfilled(db, userId, ids, now),
-    lastBlockEnds: await lastBlockEnds(db, userId, ids),
+    fulfilled,
+    lastBlockEnds: ends,
     expectedStarts: planned ? expectedStarts(planned.session, planned.plan) : new Map(),
   };
 }

@@ -1,6 +1,6 @@
 import type { Plain, Task as WireTask } from '@planner/protocol';
 import type { Category } from '../categories/category';
-import type { Task } from './task';
+import type { Task, TaskSummary } from './task';
 
 /** What the answer adds to a stored task: its category, time spent, blocks. */
 export interface TaskExtras {
@@ -25,7 +25,12 @@ export function presentCategory(
 }
 
 /** A task as answered; the note only when asked for (withNote, or the task's own editor). */
-export function presentTask(task: Task, extras: TaskExtras, withNote: boolean): Plain<WireTask> {
+export function presentTask(
+  task: Task | TaskSummary,
+  extras: TaskExtras,
+  withNote: boolean,
+): Plain<WireTask> {
+  const note = task.note ?? '';
   return {
     id: task.id,
     title: task.title,
@@ -34,8 +39,8 @@ export function presentTask(task: Task, extras: TaskExtras, withNote: boolean): 
     timeFulfilled: extras.fulfilled.get(task.id) ?? 0,
     deadline: task.deadline,
     isCompleted: task.isCompleted,
-    note: withNote ? task.note : '',
-    hasNote: task.note.trim() !== '',
+    note: withNote ? note : '',
+    hasNote: 'hasNote' in task ? task.hasNote : note.trim() !== '',
     checklist: task.checklist,
     lastTimeblockEnd: extras.lastBlockEnds.get(task.id) ?? -1,
     updatedAt: task.updatedAt,

@@ -38,6 +38,9 @@ export interface Task {
   completedAt: number;
 }
 
+/** A task as lists read it: without the note, which only says whether there is one. */
+export type TaskSummary = Omit<Task, 'note'> & { hasNote: boolean; note?: string };
+
 /** What the planner needs of an open task; read without the note and checklist. */
 export interface PlanningTask {
   id: string;
@@ -49,3 +52,14 @@ export interface PlanningTask {
 }
 
 export type TaskStatusFilter = 'todo' | 'done' | 'unconfirmed' | 'all';
+
+export function toPlanningTask(task: Omit<Task, 'note'>): PlanningTask {
+  return {
+    id: task.id,
+    timeScheduled: task.timeScheduled,
+    deadline: task.deadline,
+    createdAt: task.createdAt,
+    order: task.order,
+    isUnconfirmed: task.isUnconfirmed,
+  };
+}

@@ -21,7 +21,7 @@ import {
 } from '../timeline/timeline-session';
 import { dropBlock } from '../timeline/world';
 import { applyTaskFields, parseFields } from './task-input';
-import type { PlanningTask, Task, TaskStatusFilter } from './task';
+import { toPlanningTask, type Task, type TaskStatusFilter } from './task';
 import { loadTaskExtras } from './task-extras';
 import { presentCheapTask, presentTask } from './task-presenter';
 import {
@@ -35,17 +35,6 @@ import {
 } from './tasks-repository';
 
 const MAX_REST_MS = 24 * 3_600_000;
-
-export function toPlanningTask(task: Task): PlanningTask {
-  return {
-    id: task.id,
-    timeScheduled: task.timeScheduled,
-    deadline: task.deadline,
-    createdAt: task.createdAt,
-    order: task.order,
-    isUnconfirmed: task.isUnconfirmed,
-  };
-}
 
 async function requireCategory(db: Db, userId: string, categoryId: string): Promise<void> {
   if (!categoryId || !(await categoryExists(db, userId, categoryId))) {

@@ -3,10 +3,11 @@ import { DAY_MS, planTimeline, type PlanEvent, type PlanResult } from '@planner/
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
-import { listEventInstances } from '../events/event-instances';
+import { eventInstancesBetween } from './event-cache';
+import { toPlanningTask, type TaskSummary } from '../tasks/task';
 import {
   countUnconfirmedTasks,
-  listPlanningTasks,
+  listOpenTaskSummaries,
   updateTaskTimeline,
 } from '../tasks/tasks-repository';
 import { advanceTo, nextTransition } from './advance';
@@ -43,6 +44,8 @@ export interface TimelineSession {
   world: TimelineWorld;
   /** Event instances the settings were built from (for the timeline's containers). */
   eventInstances: EventInstance[];
+  /** The open tasks as loaded (before this call's changes), for answers. */
+  openTasks: Map<string, TaskSummary>;
   eventsLoaded: { start: number; end: number };
   /** The state as loaded: an unchanged state is not written back. */
   loadedState: TimelineState;
@@ -83,7 +86,7 @@ export async function openTimeline(
   const state = await loadTimelineState(db, userId, now, true);
   const baseTime = Math.min(state.advancedAt, now);
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
-  const tasks = await listPlanningTasks(db, userId);
+  const openTasks = await listOpenTaskSummaries(db, userId);
   const baseFulfilled = await sumFulfilled(db, userId, 'open', baseTime);
   const blocks = await listBlocksEndingAfter(db, userId, baseTime);
   const settings: PlanSettings = {
@@ -95,7 +98,7 @@ export async function openTimeline(
   };
   const eventsFrom = Math.min(from, window?.start ?? from) - DAY_MS;
   const eventsTo = Math.max(horizonEndAt(settings, now), window?.end ?? 0) + DAY_MS;
-  const eventInstances = await listEventInstances(
+  const eventInstances = await eventInstancesBetween(
     db,
     userId,
     eventsFrom,
@@ -105,7 +108,7 @@ export async function openTimeline(
   settings.events = eventInstances.filter((e) => !e.allDay).map(toPlanEvent);
   const world: TimelineWorld = {
     state,
-    tasks: new Map(tasks.map((t) => [t.id, t])),
+    tasks: new Map(openTasks.map((t) => [t.id, toPlanningTask(t)])),
     baseTime,
     baseFulfilled,
     blocks: new Map(blocks.map((b) => [b.id, b])),
@@ -119,6 +122,7 @@ export async function openTimeline(
     settings,
     world,
     eventInstances,
+    openTasks: new Map(openTasks.map((t) => [t.id, t])),
     eventsLoaded: { start: eventsFrom, end: eventsTo },
     loadedState: { ...state },
   };
