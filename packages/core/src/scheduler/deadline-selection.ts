@@ -1,5 +1,4 @@
 import type { FreeAxis } from './free-axis';
-import { BEYOND_AXIS } from './free-axis';
 import { MaxHeap } from './max-heap';
 
 export interface DeadlineJob {
@@ -12,29 +11,24 @@ export const EXACT_SEARCH_LIMIT = 12;
 /** Above this many deadline tasks the quadratic programme gives way to Moore-Hodgson. */
 export const QUADRATIC_LIMIT = 2_000;
 
-/**
- * A task that cannot finish before the horizon is late only when its deadline falls before
- * the horizon; past the horizon the plan cannot tell.
- */
-function isOnTime(finish: number, deadline: number, horizonEnd: number): boolean {
-  return finish === BEYOND_AXIS ? deadline >= horizonEnd : finish <= deadline;
-}
-
 interface Context {
-  jobs: readonly DeadlineJob[];
   axis: FreeAxis;
-  start: number;
-  horizonEnd: number;
+  durations: Float64Array;
+  /**
+   * Each job's deadline as an axis position: finishing at or before it is on time. A deadline
+   * at or past the horizon is unbounded: a task that cannot finish before the horizon is late
+   * only when its deadline falls before it; past the horizon the plan cannot tell.
+   */
+  capacities: Float64Array;
 }
 
 /** How many jobs meet their deadline when planned in this order. */
 function onTimeCount(ctx: Context, order: readonly number[]): number {
-  let finish = ctx.start;
+  let finish = 0;
   let count = 0;
   for (const i of order) {
-    const job = ctx.jobs[i] as DeadlineJob;
-    finish = ctx.axis.finishTime(finish, job.duration);
-    if (isOnTime(finish, job.deadline, ctx.horizonEnd)) count += 1;
+    finish = ctx.axis.finishAfter(finish, ctx.durations[i] as number);
+    if (finish <= (ctx.capacities[i] as number)) count += 1;
   }
   return count;
 }
@@ -53,24 +47,37 @@ function selectedFirst(selected: readonly boolean[]): number[] {
  * rule bends the axis: a task that would start in a gap's last minutes without finishing there
  * starts in the next gap, so finish times depend on the order, and earliest-deadline-first is
  * no longer always best. So: (1) if deadline order keeps every task on time, use it; (2) else
- * keep the largest set that deadline order can keep on time (a dynamic programme, below);
- * (3) compare with Moore-Hodgson on the continuous axis, an upper bound on what any order can
- * keep on time, and when the two differ and the instance is small, search every order exactly.
+ * run Moore-Hodgson on the axis as if the rule did not exist: what it keeps on time bounds
+ * what any order can, so if its choice still meets that count under the rule, it is optimal;
+ * (3) else keep the largest set that deadline order can keep on time (a dynamic programme);
+ * (4) if that still falls short of the bound and the instance is small, search every order.
+ * Beyond that size the answer can miss the optimum by the few tasks the rule's waste costs.
  */
 export function orderDeadlineTasks(
   jobs: readonly DeadlineJob[],
   axis: FreeAxis,
-  start: number,
   horizonEnd: number,
 ): number[] {
-  const ctx: Context = { jobs, axis, start, horizonEnd };
+  const ctx: Context = {
+    axis,
+    durations: Float64Array.from(jobs, (job) => job.duration),
+    capacities: Float64Array.from(jobs, (job) =>
+      job.deadline >= horizonEnd ? Infinity : axis.position(job.deadline),
+    ),
+  };
   const deadlineOrder = jobs.map((_, i) => i);
   if (onTimeCount(ctx, deadlineOrder) === jobs.length) return deadlineOrder;
   const bound = selectByMooreHodgson(ctx);
-  if (jobs.length > QUADRATIC_LIMIT) return selectedFirst(bound);
-  const order = selectedFirst(selectInDeadlineOrder(ctx));
   const upperBound = bound.filter(Boolean).length;
-  if (jobs.length > EXACT_SEARCH_LIMIT || onTimeCount(ctx, order) >= upperBound) return order;
+  const boundOrder = selectedFirst(bound);
+  // Usually the fragment rule costs nothing and Moore-Hodgson's choice is already optimal.
+  const boundCount = onTimeCount(ctx, boundOrder);
+  if (boundCount >= upperBound || jobs.length > QUADRATIC_LIMIT) return boundOrder;
+  const order = selectedFirst(selectInDeadlineOrder(ctx));
+  const count = onTimeCount(ctx, order);
+  if (count >= upperBound || jobs.length > EXACT_SEARCH_LIMIT) {
+    return count >= boundCount ? order : boundOrder;
+  }
   return searchAllOrders(ctx);
 }
 
@@ -81,25 +88,25 @@ export function orderDeadlineTasks(
  * earlier finish does at least as well. Quadratic in the number of jobs.
  */
 function selectInDeadlineOrder(ctx: Context): boolean[] {
-  const { jobs, axis, horizonEnd } = ctx;
-  const n = jobs.length;
+  const { axis, durations, capacities } = ctx;
+  const n = durations.length;
   const best = new Float64Array(n + 1).fill(Infinity);
-  best[0] = ctx.start;
+  best[0] = 0;
   const taken = new Uint8Array(n * (n + 1));
   let reach = 0;
-  jobs.forEach((job, i) => {
+  for (let i = 0; i < n; i += 1) {
+    const duration = durations[i] as number;
+    const capacity = capacities[i] as number;
     for (let k = reach + 1; k >= 1; k -= 1) {
-      const from = best[k - 1] as number;
-      if (from === Infinity) continue;
-      const finish = axis.finishTime(from, job.duration);
-      if (finish < (best[k] as number) && isOnTime(finish, job.deadline, horizonEnd)) {
+      const finish = axis.finishAfter(best[k - 1] as number, duration);
+      if (finish < (best[k] as number) && finish <= capacity) {
         best[k] = finish;
         taken[i * (n + 1) + k] = 1;
         if (k > reach) reach = k;
       }
     }
-  });
-  const selected = jobs.map(() => false);
+  }
+  const selected = Array.from({ length: n }, () => false);
   let k = reach;
   for (let i = n - 1; i >= 0 && k > 0; i -= 1) {
     if (taken[i * (n + 1) + k] === 1) {
@@ -116,18 +123,17 @@ function selectInDeadlineOrder(ctx: Context): boolean[] {
  * longest job kept so far. Exact there, so its count bounds what any real order achieves.
  */
 function selectByMooreHodgson(ctx: Context): boolean[] {
-  const { jobs, axis, horizonEnd } = ctx;
-  const selected = jobs.map(() => true);
+  const { durations, capacities } = ctx;
+  const selected = Array.from(durations, () => true);
   const kept = new MaxHeap();
   let total = 0;
-  jobs.forEach((job, i) => {
-    kept.push(job.duration, i);
-    total += job.duration;
-    const capacity = job.deadline >= horizonEnd ? Infinity : axis.freeTimeBefore(job.deadline);
-    if (total > capacity) {
+  durations.forEach((duration, i) => {
+    kept.push(duration, i);
+    total += duration;
+    if (total > (capacities[i] as number)) {
       const dropped = kept.pop();
       selected[dropped] = false;
-      total -= (jobs[dropped] as DeadlineJob).duration;
+      total -= durations[dropped] as number;
     }
   });
   return selected;
@@ -138,31 +144,32 @@ function selectByMooreHodgson(ctx: Context): boolean[] {
  * with all of them on time (again enough, as finish times only grow with the start).
  */
 function searchAllOrders(ctx: Context): number[] {
-  const { jobs, axis, horizonEnd } = ctx;
-  const n = jobs.length;
+  const { axis, durations, capacities } = ctx;
+  const n = durations.length;
   const finishOf = new Float64Array(1 << n).fill(Infinity);
   const lastOf = new Int8Array(1 << n).fill(-1);
-  finishOf[0] = ctx.start;
+  finishOf[0] = 0;
   let bestSet = 0;
   for (let set = 0; set < 1 << n; set += 1) {
     const from = finishOf[set] as number;
     if (from === Infinity) continue;
     if (popCount(set) > popCount(bestSet)) bestSet = set;
-    jobs.forEach((job, j) => {
-      if (set & (1 << j)) return;
-      const finish = axis.finishTime(from, job.duration);
+    for (let j = 0; j < n; j += 1) {
+      if (set & (1 << j)) continue;
+      const finish = axis.finishAfter(from, durations[j] as number);
       const next = set | (1 << j);
-      if (finish < (finishOf[next] as number) && isOnTime(finish, job.deadline, horizonEnd)) {
+      if (finish < (finishOf[next] as number) && finish <= (capacities[j] as number)) {
         finishOf[next] = finish;
         lastOf[next] = j;
       }
-    });
+    }
   }
   const onTime: number[] = [];
   for (let set = bestSet; set !== 0; set &= ~(1 << (lastOf[set] as number))) {
     onTime.unshift(lastOf[set] as number);
   }
-  return [...onTime, ...jobs.map((_, i) => i).filter((i) => !(bestSet & (1 << i)))];
+  const late = Array.from({ length: n }, (_, i) => i).filter((i) => !(bestSet & (1 << i)));
+  return [...onTime, ...late];
 }
 
 function popCount(set: number): number {

@@ -1,7 +1,7 @@
 import { MIN_FRAGMENT_MS } from './busy-time';
 import type { Interval } from './types';
 
-/** Completion of a task that does not finish inside the axis (past the horizon). */
+/** Where a task ends that does not finish inside the axis (past the horizon). */
 export const BEYOND_AXIS = Number.MAX_VALUE;
 
 export interface Piece {
@@ -10,16 +10,17 @@ export interface Piece {
 }
 
 /**
- * The free gaps laid end to end on one continuous axis, so a task's completion is a lookup
- * rather than a walk. Placement rule (DESIGN 3.3): a task starts at the earliest free time and
- * is split across gaps, but a piece that is not the task's last must last at least 5 minutes,
- * so a task that would start in the last few minutes of a gap without finishing there starts
- * in the next gap instead. All gaps are at least 5 minutes long.
+ * The free gaps laid end to end on one continuous axis (position 0 is the start of the first
+ * gap, i.e. now), so that deadline search is arithmetic rather than a walk through time.
+ * Placement rule (DESIGN 3.3): a task starts at the earliest free time and is split across
+ * gaps, but a piece that is not the task's last must last at least 5 minutes, so a task that
+ * would start in the last few minutes of a gap without finishing there starts in the next gap.
+ * All gaps are at least 5 minutes long.
  */
 export class FreeAxis {
   private readonly starts: Float64Array;
   private readonly ends: Float64Array;
-  /** Free time before each gap, and up to the end of each gap. */
+  /** Axis position of each gap's start, and of its end. */
   private readonly before: Float64Array;
   private readonly through: Float64Array;
 
@@ -39,82 +40,61 @@ export class FreeAxis {
     });
   }
 
-  get gapCount(): number {
-    return this.starts.length;
-  }
-
-  /** Index of the first gap ending after `x` (gapCount when none). */
-  private gapAfter(x: number): number {
+  /** Index of the first entry of `bounds` (sorted) above `x`: the gap containing or after x. */
+  private static firstAbove(bounds: Float64Array, x: number): number {
     let lo = 0;
-    let hi = this.ends.length;
+    let hi = bounds.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.ends[mid] as number) > x) hi = mid;
+      if ((bounds[mid] as number) > x) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   }
 
-  /** Index of the first gap whose cumulative free time reaches `axisPosition`. */
-  private gapReaching(axisPosition: number, from: number): number {
-    let lo = from;
-    let hi = this.through.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.through[mid] as number) >= axisPosition) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  }
-
-  /** The gap and instant where the first piece of a task may begin, if any gap is left. */
-  private firstPieceGap(x: number, duration: number): { gap: number; at: number } | undefined {
-    let gap = this.gapAfter(x);
-    if (gap >= this.starts.length) return undefined;
-    let at = Math.max(x, this.starts[gap] as number);
-    const tail = (this.ends[gap] as number) - at;
-    if (duration > tail && tail < MIN_FRAGMENT_MS) {
-      gap += 1;
-      if (gap >= this.starts.length) return undefined;
-      at = this.starts[gap] as number;
-    }
-    return { gap, at };
-  }
-
-  /** Free time between the start of the axis and `t`. */
-  freeTimeBefore(t: number): number {
-    const gap = this.gapAfter(t);
+  /** The position on the axis of instant `t`: the free time between the axis start and `t`. */
+  position(t: number): number {
+    const gap = FreeAxis.firstAbove(this.ends, t);
     if (gap >= this.starts.length) return this.through[gap - 1] ?? 0;
-    const into = Math.max(0, t - (this.starts[gap] as number));
-    return (this.before[gap] as number) + into;
-  }
-
-  /** When a task needing `duration` that may start at `x` finishes, or BEYOND_AXIS. */
-  finishTime(x: number, duration: number): number {
-    if (x === BEYOND_AXIS) return BEYOND_AXIS;
-    const first = this.firstPieceGap(x, duration);
-    if (first === undefined) return duration > 0 ? BEYOND_AXIS : x;
-    const { gap, at } = first;
-    if (at + duration <= (this.ends[gap] as number)) return at + duration;
-    const target = (this.before[gap] as number) + (at - (this.starts[gap] as number)) + duration;
-    const last = this.gapReaching(target, gap);
-    if (last >= this.through.length) return BEYOND_AXIS;
-    return (this.starts[last] as number) + (target - (this.before[last] as number));
+    return (this.before[gap] as number) + Math.max(0, t - (this.starts[gap] as number));
   }
 
   /**
-   * The pieces of a task needing `duration` that may start at `x`, and how much of it does
-   * not fit before the end of the axis.
+   * Where on the axis a task needing `duration` ends if it may start at axis position `from`,
+   * or BEYOND_AXIS. On the axis the gaps touch, so the fragment rule's only effect is the
+   * skipped end of a gap.
+   */
+  finishAfter(from: number, duration: number): number {
+    if (from === BEYOND_AXIS) return BEYOND_AXIS;
+    const gap = FreeAxis.firstAbove(this.through, from);
+    if (gap >= this.through.length) return BEYOND_AXIS;
+    const gapEnd = this.through[gap] as number;
+    const tail = gapEnd - from;
+    const start = duration > tail && tail < MIN_FRAGMENT_MS ? gapEnd : from;
+    const end = start + duration;
+    return end > (this.through[this.through.length - 1] as number) ? BEYOND_AXIS : end;
+  }
+
+  /**
+   * The pieces of a task needing `duration` that may start at instant `x`, how much of it does
+   * not fit before the end of the axis, and the instant it ends (where the next task may start).
    */
   place(x: number, duration: number): { pieces: Piece[]; unplaced: number; end: number } {
     const pieces: Piece[] = [];
-    const first = this.firstPieceGap(x, duration);
-    if (first === undefined) return { pieces, unplaced: duration, end: x };
-    let { gap, at } = first;
+    let gap = FreeAxis.firstAbove(this.ends, x);
+    if (gap >= this.starts.length) return { pieces, unplaced: duration, end: x };
+    let at = Math.max(x, this.starts[gap] as number);
+    if (
+      duration > (this.ends[gap] as number) - at &&
+      (this.ends[gap] as number) - at < MIN_FRAGMENT_MS
+    ) {
+      gap += 1;
+      if (gap >= this.starts.length) return { pieces, unplaced: duration, end: x };
+      at = this.starts[gap] as number;
+    }
     let left = duration;
     while (left > 0 && gap < this.starts.length) {
-      const gapEnd = this.ends[gap] as number;
-      const end = Math.min(gapEnd, at + left);
+      const end = Math.min(this.ends[gap] as number, at + left);
       pieces.push({ start: at, end });
       left -= end - at;
       at = end;

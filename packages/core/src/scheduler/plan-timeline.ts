@@ -83,13 +83,12 @@ function buildAxis(request: PlanRequest, horizonEnd: number, totalWork: number):
 }
 
 /** Deadline tasks that can all be on time first (deadline order), then the late ones, then the rest. */
-function planOrder(tasks: TaskToPlan[], axis: FreeAxis, now: number, horizonEnd: number) {
+function planOrder(tasks: TaskToPlan[], axis: FreeAxis, horizonEnd: number) {
   const sorted = [...tasks].sort((a, b) => comparePlanOrder(a.task, b.task));
   const withDeadline = sorted.filter((t) => hasDeadline(t.task));
   const deadlineOrder = orderDeadlineTasks(
     withDeadline.map((t) => ({ duration: t.remaining, deadline: t.task.deadline })),
     axis,
-    now,
     horizonEnd,
   );
   return [
@@ -110,7 +109,7 @@ export function planTimeline(request: PlanRequest): PlanResult {
   const tasks = computeTasksToPlan(request);
   const totalWork = tasks.reduce((sum, t) => sum + t.remaining, 0);
   const axis = buildAxis(request, horizonEnd, totalWork);
-  const ordered = planOrder(tasks, axis, now, horizonEnd);
+  const ordered = planOrder(tasks, axis, horizonEnd);
   const limit = request.taskLimit ?? Infinity;
 
   const timeblocks: PlannedBlock[] = [];
