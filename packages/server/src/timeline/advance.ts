@@ -73,6 +73,34 @@ function finishCurrent(world: TimelineWorld, block: Timeblock, now: number): num
 }
 
 /**
+ * A running session ends where an event (with its travel time) or a fixed block begins, even one
+ * added after the session started: the rest of the task is planned after it.
+ */
+function trimToBusy(
+  world: TimelineWorld,
+  settings: PlanSettings,
+  block: Timeblock,
+  now: number,
+): void {
+  if (block.isFixed || block.isRest || !block.taskId) return;
+  // Only what begins from now on: a past event does not rewrite the session so far.
+  const from = Math.max(block.start, now);
+  let end = block.end;
+  for (const event of settings.events) {
+    const start = event.start - event.travelTop;
+    if (!event.allDay && start > from && start < end) end = start;
+  }
+  for (const other of world.blocks.values()) {
+    const starts = other.start > from && other.start < end;
+    if (other.id !== block.id && other.isFixed && other.end > other.start && starts)
+      end = other.start;
+  }
+  if (end === block.end) return;
+  block.end = end;
+  touchBlock(world, block, now);
+}
+
+/**
  * Replays time from the last advanced instant to `now` (DESIGN 3.4): a planned block whose start
  * arrives becomes the current block and is stored; at its end it is extended or the session ends;
  * a stored fixed block or rest whose start arrives becomes current. Paused, nothing is tracked.
@@ -88,6 +116,7 @@ export function advanceTo(
   for (let step = 0; step < MAX_STEPS && !world.state.isPaused; step += 1) {
     const current = currentBlock(world);
     if (current) {
+      trimToBusy(world, settings, current, t);
       if (current.end > now) break;
       const ended = finishCurrent(world, current, now);
       if (ended !== null) t = Math.max(t, ended);

@@ -84,6 +84,34 @@ describe('GetTimeline', () => {
     expect(later.prevBlockStart).toBe(TEST_NOW + 2 * HOUR);
   });
 
+  it('re-plans around an event made with CreateEvent and answers reminders of the window', async () => {
+    const { user, ids } = await withTasks(1, 3);
+    await user.client.call('CreateEvent', {
+      event: {
+        title: 'Lunch',
+        start: TEST_NOW + HOUR,
+        end: TEST_NOW + 2 * HOUR,
+        category: { id: user.categoryId },
+      },
+    });
+    await user.client.call('CreateReminder', {
+      reminder: { title: 'Call mum', start: TEST_NOW + 4 * HOUR, allDay: false },
+    });
+    // The session that started at 09:00 now ends when lunch begins; the rest follows lunch.
+    const timeline = await user.client.call('GetTimeline', window);
+    const spans = timeline.blockContainers.map((c) => [
+      c.timeblock?.task?.id ?? c.event?.title,
+      c.timeblock?.start,
+      c.timeblock?.end,
+    ]);
+    expect(spans).toEqual([
+      [ids[0], TEST_NOW, TEST_NOW + HOUR],
+      ['Lunch', TEST_NOW + HOUR, TEST_NOW + 2 * HOUR],
+      [ids[0], TEST_NOW + 2 * HOUR, TEST_NOW + 4 * HOUR],
+    ]);
+    expect(timeline.reminders.map((r) => r.title)).toEqual(['Call mum']);
+  });
+
   it('shows what the tier cannot plan as locked blocks with the reason', async () => {
     // The current session is not counted: 21 tasks to plan for a limit of 20.
     const { user } = await withTasks(22, 1);
