@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '@planner/core';
+import { DAY_MS } from '@planner/core';
 import type { PlainInit, Reminder as WireReminder } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcError } from '../events/rpc-error-helper';
