@@ -22,6 +22,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+// i18next plural forms: each language has the suffixes its plural rules need (ru: _few, _many;
+// ja: _other only), so keys are compared without them.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/u;
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
+
 /** Interpolations ({{name}}) and Trans tags (<terms>) must survive translation. */
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\/?\w+)>/gu)].map((m) => m[0]).sort();
@@ -45,14 +50,15 @@ describe.each(namespaces)('%s strings', (_namespace, bundles, folder) => {
     '%s has exactly the keys en has, each translated with the same placeholders',
     (locale) => {
       const strings = load(bundles, folder, locale);
-      const missing = [...english.keys()].filter((key) => !strings.has(key));
-      const extra = [...strings.keys()].filter((key) => !english.has(key));
+      const englishBases = new Set([...english.keys()].map(baseKey));
+      const bases = new Set([...strings.keys()].map(baseKey));
+      const missing = [...englishBases].filter((key) => !bases.has(key));
+      const extra = [...bases].filter((key) => !englishBases.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       for (const [key, text] of strings) {
+        const source = english.get(key) ?? english.get(`${baseKey(key)}_other`) ?? '';
         expect(text.trim(), `${locale} ${key} is empty`).not.toBe('');
-        expect(placeholders(text), `${locale} ${key}`).toEqual(
-          placeholders(english.get(key) ?? ''),
-        );
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source));
       }
     },
   );

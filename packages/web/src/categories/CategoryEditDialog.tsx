@@ -1,0 +1,246 @@
+import CheckIcon from '@mui/icons-material/Check';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  CATEGORY_COLORS,
+  CATEGORY_ICONS,
+  validateCategoryName,
+  type CategoryColor,
+  type CategoryIcon as CategoryIconName,
+} from '@planner/core';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { reportEditorError } from '../editors/errors';
+import { useRememberCategory, type PlainCategory } from './categories-api';
+import { CategoryIcon } from './CategoryIcon';
+import { categoryColorHex, categoryIconName } from './category-style';
+import { LimitDialog, limitKindOf, type LimitKind } from './LimitDialog';
+
+export interface CategoryEditDialogProps {
+  open: boolean;
+  /** null: a new category. */
+  category: PlainCategory | null;
+  onClose: () => void;
+  onSaved: (category: PlainCategory) => void;
+}
+
+function colorOf(category: PlainCategory | null): CategoryColor {
+  const found = CATEGORY_COLORS.find((c) => c === category?.color);
+  return found ?? CATEGORY_COLORS[5];
+}
+
+function ColorSwatches({
+  value,
+  onChange,
+}: {
+  value: CategoryColor;
+  onChange: (c: CategoryColor) => void;
+}) {
+  const { t } = useTranslation('editors');
+  return (
+    <Box
+      role="radiogroup"
+      aria-label={t('category.color')}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(8, 1fr)', gap: 1 }}
+    >
+      {CATEGORY_COLORS.map((color) => (
+        <ButtonBase
+          key={color}
+          role="radio"
+          aria-checked={color === value}
+          aria-label={color}
+          data-color={color}
+          onClick={() => onChange(color)}
+          sx={{
+            aspectRatio: '1',
+            borderRadius: '50%',
+            bgcolor: categoryColorHex(color),
+            color: '#fff',
+            outline: color === value ? '3px solid' : 'none',
+            outlineColor: 'text.primary',
+            outlineOffset: 2,
+          }}
+        >
+          {color === value && <CheckIcon fontSize="small" />}
+        </ButtonBase>
+      ))}
+    </Box>
+  );
+}
+
+function IconGrid({
+  value,
+  color,
+  onChange,
+}: {
+  value: CategoryIconName;
+  color: CategoryColor;
+  onChange: (i: CategoryIconName) => void;
+}) {
+  const { t } = useTranslation('editors');
+  return (
+    <Box
+      role="radiogroup"
+      aria-label={t('category.icon')}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(40px, 1fr))',
+        gap: 0.5,
+        maxHeight: 208,
+        overflowY: 'auto',
+        p: 0.5,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
+    >
+      {CATEGORY_ICONS.map((icon) => (
+        <ButtonBase
+          key={icon}
+          role="radio"
+          aria-checked={icon === value}
+          aria-label={icon.replaceAll('_', ' ')}
+          data-icon={icon}
+          onClick={() => onChange(icon)}
+          sx={{
+            height: 40,
+            borderRadius: 2,
+            bgcolor: icon === value ? 'action.selected' : 'transparent',
+            outline: icon === value ? '2px solid' : 'none',
+            outlineColor: categoryColorHex(color),
+          }}
+        >
+          <CategoryIcon icon={icon} color={color} size={22} />
+        </ButtonBase>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Creates or edits a category: a name (required after trimming), one of the 16 palette colours
+ * and one of the icons, the first being the default. Over the tier's limit the server answers
+ * 4201 or 4202 and the limit dialog explains it.
+ */
+export function CategoryEditDialog({ open, category, onClose, onSaved }: CategoryEditDialogProps) {
+  const { t } = useTranslation('editors');
+  const titleId = useId();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const remember = useRememberCategory();
+  const [name, setName] = useState('');
+  const [color, setColor] = useState<CategoryColor>(CATEGORY_COLORS[5]);
+  const [icon, setIcon] = useState<CategoryIconName>(categoryIconName(undefined));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [limit, setLimit] = useState<LimitKind | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(category?.title ?? '');
+    setColor(colorOf(category));
+    setIcon(categoryIconName(category?.icon));
+    setNameError(null);
+  }, [open, category]);
+
+  async function save() {
+    const checked = validateCategoryName(name);
+    if (!checked.ok) {
+      setNameError(checked.error);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await call('PutCategory', {
+        category: {
+          ...(category ? { id: category.id } : {}),
+          title: checked.name,
+          color,
+          icon,
+          description: category?.description ?? '',
+        },
+      });
+      if (answer.category) {
+        remember(answer.category);
+        onSaved(answer.category);
+      }
+    } catch (error) {
+      const kind = limitKindOf(error);
+      if (kind) setLimit(kind);
+      else reportEditorError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+        fullScreen={isPhone}
+      >
+        <DialogTitle id={titleId}>
+          {t(category ? 'category.editTitle' : 'category.newTitle')}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, pt: 1 }}>
+            <CategoryIcon icon={icon} color={color} size={24} badge />
+            <TextField
+              label={t('category.name')}
+              name="category-name"
+              value={name}
+              autoFocus
+              fullWidth
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') void save();
+              }}
+              error={nameError !== null}
+              helperText={nameError ? t(nameError) : ' '}
+            />
+          </Box>
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('category.color')}
+            </Typography>
+            <ColorSwatches value={color} onChange={setColor} />
+          </Box>
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('category.icon')}
+            </Typography>
+            <IconGrid value={icon} color={color} onChange={setIcon} />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            disableElevation
+            onClick={() => void save()}
+            disabled={isSaving}
+          >
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <LimitDialog kind={limit} onClose={() => setLimit(null)} />
+    </>
+  );
+}

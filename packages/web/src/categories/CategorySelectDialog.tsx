@@ -1,0 +1,129 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCategories, type PlainCategory } from './categories-api';
+import { CategoryEditDialog } from './CategoryEditDialog';
+import { CategoryIcon } from './CategoryIcon';
+
+export interface CategorySelectDialogProps {
+  open: boolean;
+  selectedId: string | undefined;
+  /** Suggested categories (GuessTaskCategory), listed first. */
+  suggestions?: readonly PlainCategory[];
+  onSelect: (category: PlainCategory) => void;
+  onClose: () => void;
+}
+
+function CategoryRow(props: {
+  category: PlainCategory;
+  isSelected: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation('editors');
+  return (
+    <ListItem
+      disablePadding
+      secondaryAction={
+        <IconButton
+          edge="end"
+          aria-label={t('category.editNamed', { name: props.category.title })}
+          onClick={props.onEdit}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      }
+    >
+      <ListItemButton selected={props.isSelected} onClick={props.onSelect} sx={{ borderRadius: 2 }}>
+        <ListItemIcon sx={{ minWidth: 48 }}>
+          <CategoryIcon icon={props.category.icon} color={props.category.color} badge size={18} />
+        </ListItemIcon>
+        <ListItemText primary={props.category.title} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/** Choose a category: suggestions first, then all; each can be edited, and new ones added. */
+export function CategorySelectDialog({
+  open,
+  selectedId,
+  suggestions = [],
+  onSelect,
+  onClose,
+}: CategorySelectDialogProps) {
+  const { t } = useTranslation('editors');
+  const titleId = useId();
+  const categories = useCategories().data ?? [];
+  const [editing, setEditing] = useState<PlainCategory | null | undefined>(undefined);
+  const suggested = suggestions.filter((s) => categories.some((c) => c.id === s.id));
+  const choose = (category: PlainCategory) => {
+    onSelect(category);
+    onClose();
+  };
+  const rows = (list: readonly PlainCategory[], prefix: string) =>
+    list.map((category) => (
+      <CategoryRow
+        key={`${prefix}-${category.id}`}
+        category={categories.find((c) => c.id === category.id) ?? category}
+        isSelected={category.id === selectedId}
+        onSelect={() => choose(category)}
+        onEdit={() => setEditing(category)}
+      />
+    ));
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="xs"
+        scroll="paper"
+      >
+        <DialogTitle id={titleId}>{t('category.chooseTitle')}</DialogTitle>
+        <DialogContent dividers sx={{ px: 1 }}>
+          <List dense={false}>
+            {suggested.length > 0 && (
+              <ListSubheader disableSticky>{t('category.suggested')}</ListSubheader>
+            )}
+            {rows(suggested, 'suggested')}
+            {suggested.length > 0 && (
+              <ListSubheader disableSticky>{t('category.all')}</ListSubheader>
+            )}
+            {rows(categories, 'all')}
+          </List>
+        </DialogContent>
+        <DialogActions sx={{ justifyContent: 'space-between' }}>
+          <Button startIcon={<AddIcon />} onClick={() => setEditing(null)}>
+            {t('category.new')}
+          </Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+        </DialogActions>
+      </Dialog>
+      <CategoryEditDialog
+        open={editing !== undefined}
+        category={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={(saved) => {
+          const isNew = editing === null;
+          setEditing(undefined);
+          if (isNew) choose(saved);
+        }}
+      />
+    </>
+  );
+}

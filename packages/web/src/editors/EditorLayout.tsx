@@ -1,0 +1,97 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export interface EditorLayoutProps {
+  title: string;
+  onBack: () => void;
+  /** Buttons at the end of the top bar (star, delete, save). */
+  actions?: ReactNode;
+  /** A bar fixed at the bottom (Do It Now). */
+  bottomBar?: ReactNode;
+  discardDialog: { open: boolean; onConfirm: () => void; onCancel: () => void };
+  children: ReactNode;
+}
+
+/**
+ * The frame of the task, event and reminder screens: no app bar or drawer of the shell (spec 2),
+ * a top bar of their own with the way back and the actions, and the form in a centred column.
+ */
+export function EditorLayout(props: EditorLayoutProps) {
+  const { t } = useTranslation('editors');
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', pb: props.bottomBar ? 12 : 4 }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 1, maxWidth: 880, width: '100%', mx: 'auto' }}>
+          <IconButton edge="start" aria-label={t('common.back')} onClick={props.onBack}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
+            {props.title}
+          </Typography>
+          {props.actions}
+        </Toolbar>
+      </AppBar>
+      <Box
+        component="main"
+        sx={{ maxWidth: 720, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}
+      >
+        {props.children}
+      </Box>
+      {props.bottomBar && (
+        <Paper
+          square
+          elevation={8}
+          sx={{
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            px: 2,
+            py: 1.5,
+            display: 'flex',
+            justifyContent: 'center',
+            zIndex: (theme) => theme.zIndex.appBar,
+          }}
+        >
+          <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', justifyContent: 'flex-end' }}>
+            {props.bottomBar}
+          </Box>
+        </Paper>
+      )}
+      <ConfirmDialog
+        open={props.discardDialog.open}
+        title={t('discard.title')}
+        text={t('discard.text')}
+        confirmLabel={t('discard.confirm')}
+        cancelLabel={t('discard.keepEditing')}
+        isDestructive
+        onConfirm={props.discardDialog.onConfirm}
+        onCancel={props.discardDialog.onCancel}
+      />
+    </Box>
+  );
+}
+
+/** A titled group of fields. */
+export function FormSection({ children }: { children: ReactNode }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 2.5 }, mb: 2, display: 'grid', gap: 2, borderRadius: 3 }}
+    >
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,181 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import {
+  clampNumber,
+  clampRepeatCount,
+  formatByDay,
+  NO_RECURRENCE,
+  parseByDay,
+  RECURRENCE_END_KINDS,
+  RECURRENCE_FREQS,
+  recurrenceEndKind,
+  repeatWithEnd,
+  repeatWithFrequency,
+  WEEKDAY_TOKENS,
+  type RecurrenceEndKind,
+  type RecurrenceFreq,
+  type RecurrenceRule,
+} from '@planner/core';
+import { useTranslation } from 'react-i18next';
+import { ClampedNumberField } from './ClampedNumberField';
+import { DateInput } from './DateTimeInputs';
+import type { PlannerPrefs } from './prefs';
+
+const MAX_INTERVAL = 999;
+
+export interface RepeatPickerProps {
+  rule: RecurrenceRule;
+  onChange: (rule: RecurrenceRule) => void;
+  /** The item's start: UNTIL is set one week after it. */
+  startMs: number;
+  prefs: PlannerPrefs;
+  disabled?: boolean;
+}
+
+function isFreq(value: string): value is RecurrenceFreq {
+  return (RECURRENCE_FREQS as readonly string[]).includes(value);
+}
+
+function isEndKind(value: string): value is RecurrenceEndKind {
+  return (RECURRENCE_END_KINDS as readonly string[]).includes(value);
+}
+
+/** Weekday buttons Monday first; the label is the reader's short weekday name. */
+function weekdayLabel(index: number, languageTag: string): string {
+  // 2024-01-01 was a Monday.
+  return new Intl.DateTimeFormat(languageTag, { weekday: 'narrow', timeZone: 'UTC' }).format(
+    Date.UTC(2024, 0, 1 + index),
+  );
+}
+
+/**
+ * The repeat picker (spec 4): none clears the rule, a frequency other than weekly clears the
+ * weekdays, ending on a date starts one week ahead, ending after a count starts at 1 and only
+ * takes 1 or more. Each rule comes from core.
+ */
+export function RepeatPicker({
+  rule,
+  onChange,
+  startMs,
+  prefs,
+  disabled = false,
+}: RepeatPickerProps) {
+  const { t } = useTranslation('editors');
+  const isOn = rule.freq !== 'none';
+  const end = recurrenceEndKind(rule);
+  const unitKey = `repeat.unit.${rule.freq}`;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <FormControl fullWidth disabled={disabled}>
+        <InputLabel id="repeat-freq-label">{t('repeat.label')}</InputLabel>
+        <Select
+          labelId="repeat-freq-label"
+          label={t('repeat.label')}
+          value={rule.freq}
+          name="repeat-freq"
+          onChange={(event) => {
+            if (isFreq(event.target.value)) onChange(repeatWithFrequency(rule, event.target.value));
+          }}
+        >
+          {RECURRENCE_FREQS.map((freq) => (
+            <MenuItem key={freq} value={freq}>
+              {t(`repeat.freq.${freq}`)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {isOn && (
+        <ClampedNumberField
+          label={t('repeat.every')}
+          name="repeat-interval"
+          value={rule.interval}
+          min={1}
+          max={MAX_INTERVAL}
+          clamp={(typed) => Math.floor(clampNumber(typed, 1, MAX_INTERVAL))}
+          onChange={(interval) => onChange({ ...rule, interval })}
+          disabled={disabled}
+          slotProps={{ input: { endAdornment: t(unitKey, { count: rule.interval }) } }}
+        />
+      )}
+      {rule.freq === 'WEEKLY' && (
+        <ToggleButtonGroup
+          value={parseByDay(rule.byDay)}
+          onChange={(_, days: number[]) => onChange({ ...rule, byDay: formatByDay(days) })}
+          aria-label={t('repeat.onDays')}
+          disabled={disabled}
+          size="small"
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {WEEKDAY_TOKENS.map((token, index) => (
+            <ToggleButton
+              key={token}
+              value={index}
+              aria-label={token}
+              sx={{ flex: 1, minWidth: 36 }}
+            >
+              {weekdayLabel(index, prefs.languageTag)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
+      {isOn && (
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormControl fullWidth disabled={disabled}>
+            <InputLabel id="repeat-end-label">{t('repeat.ends')}</InputLabel>
+            <Select
+              labelId="repeat-end-label"
+              label={t('repeat.ends')}
+              value={end}
+              name="repeat-end"
+              onChange={(event) => {
+                const kind = event.target.value;
+                if (isEndKind(kind)) onChange(repeatWithEnd(rule, kind, startMs, prefs.timeZone));
+              }}
+            >
+              {RECURRENCE_END_KINDS.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {t(`repeat.end.${kind}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          {end === 'UNTIL' && (
+            <DateInput
+              label={t('repeat.until')}
+              name="repeat-until"
+              valueMs={rule.until}
+              onChange={(until) => onChange({ ...rule, until })}
+              prefs={prefs}
+              disabled={disabled}
+            />
+          )}
+          {end === 'COUNT' && (
+            <ClampedNumberField
+              label={t('repeat.count')}
+              name="repeat-count"
+              value={rule.count}
+              min={1}
+              clamp={clampRepeatCount}
+              onChange={(count) => onChange({ ...rule, count })}
+              disabled={disabled}
+              slotProps={{ input: { endAdornment: t('repeat.times', { count: rule.count }) } }}
+            />
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The wire rule (absent means none; freq is a string there) as the picker's rule. */
+export function ruleOrNone(
+  rule: (Omit<RecurrenceRule, 'freq'> & { freq: string }) | undefined,
+): RecurrenceRule {
+  if (!rule || !isFreq(rule.freq)) return { ...NO_RECURRENCE };
+  return { ...rule, freq: rule.freq };
+}

@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { call } from '../api/client';
+import { PickersProvider } from '../editors/PickersProvider';
+import { usePlannerPrefs } from '../editors/prefs';
+import { draftFromEvent, newEventDraft } from './event-draft';
+import { EventEditor } from './EventEditor';
+
+const newId = () => crypto.randomUUID();
+
+export interface EventRouteParams {
+  id: string;
+  start: number;
+  end: number;
+  instanceNumber: number;
+  isVirtual: boolean;
+}
+
+/** /event/{encodedEventId}/{start}/{end}/{instanceNumber}/{isVirtual}: isVirtual is the text true. */
+export function parseEventRoute(
+  params: Readonly<Record<string, string | undefined>>,
+): EventRouteParams | null {
+  const id = params['encodedEventId'];
+  if (!id) return null;
+  const number = (raw: string | undefined) => {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) ? n : 0;
+  };
+  return {
+    id,
+    start: number(params['start']),
+    end: number(params['end']),
+    instanceNumber: Math.max(0, number(params['instanceNumber'])),
+    isVirtual: params['isVirtual'] === 'true',
+  };
+}
+
+function NewEvent() {
+  const prefs = usePlannerPrefs();
+  const [searchParams] = useSearchParams();
+  const title = searchParams.get('title') ?? '';
+  const initial = useMemo(() => newEventDraft(title, Date.now(), newId()), [title]);
+  return <EventEditor eventRef={null} initial={initial} prefs={prefs} />;
+}
+
+/**
+ * An existing event: the locally cached copy paints first, then the server's answer replaces the
+ * form unless it was already edited (spec 4).
+ */
+function ExistingEvent({ route }: { route: EventRouteParams }) {
+  const { t } = useTranslation('editors');
+  const prefs = usePlannerPrefs();
+  const query = useQuery({
+    queryKey: ['editors', 'event', route.id, route.instanceNumber],
+    queryFn: async () =>
+      (
+        await call('GetEvent', {
+          event: { id: route.id, instanceNumber: route.instanceNumber, isVirtual: route.isVirtual },
+        })
+      ).event ?? null,
+    staleTime: 0,
+    meta: { persist: true },
+  });
+  const event = query.data ?? null;
+  const initial = useMemo(() => (event ? draftFromEvent(event, newId()) : null), [event]);
+  const eventRef = useMemo(
+    () => (event ? { event, instanceStart: route.start || event.start } : null),
+    [event, route.start],
+  );
+  if (query.isPending) {
+    return (
+      <Box sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  if (!initial || !eventRef) {
+    return (
+      <Box
+        sx={{
+          minHeight: '60dvh',
+          display: 'grid',
+          placeItems: 'center',
+          textAlign: 'center',
+          p: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h6" gutterBottom>
+            {t('event.notFound')}
+          </Typography>
+          <Button component={RouterLink} to="/agenda" variant="outlined">
+            {t('common.toAgenda')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+  return <EventEditor eventRef={eventRef} initial={initial} prefs={prefs} />;
+}
+
+/** /events/create?title= and /event/{id}/{start}/{end}/{instanceNumber}/{isVirtual} (spec 2). */
+export default function EventEditorPage() {
+  const route = parseEventRoute(useParams());
+  return (
+    <PickersProvider>
+      {route ? (
+        <ExistingEvent key={`${route.id}:${route.instanceNumber}`} route={route} />
+      ) : (
+        <NewEvent />
+      )}
+    </PickersProvider>
+  );
+}

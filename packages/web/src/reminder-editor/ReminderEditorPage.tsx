@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { call } from '../api/client';
+import { PickersProvider } from '../editors/PickersProvider';
+import { usePlannerPrefs } from '../editors/prefs';
+import { draftFromReminder, newReminderDraft } from './reminder-draft';
+import { ReminderEditor } from './ReminderEditor';
+
+/** A timestamp from the route or query, or null when it is not a whole number. */
+export function readTimestamp(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined || !/^-?\d+$/u.test(raw)) return null;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+function NewReminder() {
+  const prefs = usePlannerPrefs();
+  const [searchParams] = useSearchParams();
+  const [now] = useState(() => Date.now());
+  const start = readTimestamp(searchParams.get('start')) ?? now;
+  const initial = useMemo(() => newReminderDraft(start, prefs.timeZone), [start, prefs.timeZone]);
+  return <ReminderEditor reminder={null} initial={initial} prefs={prefs} />;
+}
+
+function ExistingReminder({ id, start }: { id: string; start: number }) {
+  const { t } = useTranslation('editors');
+  const prefs = usePlannerPrefs();
+  const query = useQuery({
+    queryKey: ['editors', 'reminder', id, start],
+    // The occurrence that starts at the route's start: GetReminders answers [start, end).
+    queryFn: async () =>
+      (await call('GetReminders', { start, end: start + 1 })).reminders.find((r) => r.id === id) ??
+      null,
+    staleTime: 0,
+  });
+  const reminder = query.data ?? null;
+  const initial = useMemo(() => (reminder ? draftFromReminder(reminder) : null), [reminder]);
+  if (query.isPending) {
+    return (
+      <Box sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  if (!reminder || !initial) {
+    return (
+      <Box
+        sx={{
+          minHeight: '60dvh',
+          display: 'grid',
+          placeItems: 'center',
+          textAlign: 'center',
+          p: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h6" gutterBottom>
+            {t('reminder.notFound')}
+          </Typography>
+          <Button component={RouterLink} to="/agenda" variant="outlined">
+            {t('common.toAgenda')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+  return <ReminderEditor reminder={reminder} initial={initial} prefs={prefs} />;
+}
+
+/** /reminders/create?start= and /reminders/{encodedReminderId}/{start} (spec 2). */
+export default function ReminderEditorPage() {
+  const params = useParams();
+  const id = params['encodedReminderId'];
+  const start = readTimestamp(params['start']);
+  return (
+    <PickersProvider>
+      {id && start !== null ? (
+        <ExistingReminder key={`${id}:${start}`} id={id} start={start} />
+      ) : (
+        <NewReminder />
+      )}
+    </PickersProvider>
+  );
+}

@@ -1,0 +1,103 @@
+import { validateCategoryChoice } from '@planner/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { call } from '../api/client';
+import { reportEditorError } from '../editors/errors';
+import { withSavingToast } from '../editors/saving-toast';
+import { PLANNING_CONSTANTS } from '@planner/core';
+import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from '../tasks/tasks-api';
+import { writeCachedNote } from './note-cache';
+import { changedTaskFields, putTaskRequest, type TaskDraft } from './task-draft';
+import { useChecklistAutosave } from './use-checklist-autosave';
+
+export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
+
+/**
+ * The task screen's state: the form, what it was loaded from, and the saves (spec 2, 5, 7 and 8).
+ * A server refresh replaces the form only while it is unedited.
+ */
+export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
+  const client = useQueryClient();
+  const [base, setBase] = useState(initial);
+  const [draft, setDraft] = useState(initial);
+  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const fields = changedTaskFields(base, draft);
+  const isDirty = fields.length > 0;
+  const isDirtyRef = useRef(isDirty);
+  isDirtyRef.current = isDirty;
+
+  useEffect(() => {
+    if (isDirtyRef.current) return;
+    setBase(initial);
+    setDraft(initial);
+  }, [initial]);
+
+  const id = task?.id ?? null;
+  const isChecklistPending = id !== null && fields.includes('checklist');
+  const autosave = useChecklistAutosave(
+    draft.checklist,
+    isChecklistPending,
+    async () => {
+      if (!id) return;
+      const sent = draft.checklist;
+      try {
+        await call('PutTask', putTaskRequest(draft, { id, fields: ['checklist'] }));
+        setBase((b) => ({ ...b, checklist: sent }));
+        void client.invalidateQueries({ queryKey: taskQueryOptions(id).queryKey });
+      } catch (error) {
+        reportEditorError(error);
+      }
+    },
+    id !== null,
+  );
+
+  function update(change: (d: TaskDraft) => TaskDraft) {
+    setDraft((d) => {
+      const next = change(d);
+      if (next.category) setCategoryError(null);
+      return next;
+    });
+  }
+
+  /** Saves the form; `doItNow` also starts the task at once. */
+  async function save(doItNow = false): Promise<SaveOutcome> {
+    const invalid = validateCategoryChoice(draft.category?.id);
+    if (invalid) {
+      setCategoryError(invalid);
+      return 'invalid';
+    }
+    if (id && !isDirty && !doItNow) return 'unchanged';
+    if (savingRef.current) return 'failed';
+    savingRef.current = true;
+    setSaving(true);
+    autosave.cancel();
+    try {
+      const delay = PLANNING_CONSTANTS.savingToastTaskMs;
+      if (id && !isDirty) {
+        await withSavingToast(
+          () => call('OrganizeTimeblocks', { nextTask: id, keepCurrent: false }),
+          delay,
+        );
+      } else {
+        const request = putTaskRequest(draft, id ? { id, fields } : null, doItNow);
+        const answer = await withSavingToast(() => call('PutTask', request), delay);
+        const savedId = answer.task?.id ?? id;
+        if (savedId) writeCachedNote(savedId, draft.note);
+      }
+      setBase(draft);
+      await refreshAfterTaskChange(client);
+      return 'saved';
+    } catch (error) {
+      // Spec 8: a failed save resets the saving flag; the screen and what was typed stay.
+      reportEditorError(error);
+      return 'failed';
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }
+
+  return { draft, update, isDirty, isSaving, categoryError, save };
+}

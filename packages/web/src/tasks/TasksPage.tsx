@@ -1,0 +1,166 @@
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import SearchIcon from '@mui/icons-material/Search';
+import TaskAltIcon from '@mui/icons-material/TaskAltOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { PLANNING_CONSTANTS, splitTaskSections } from '@planner/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { usePlannerPrefs } from '../editors/prefs';
+import { useDebouncedValue } from '../editors/use-debounced-value';
+import { CategoryFilterDialog } from './CategoryFilterDialog';
+import { useLoadMoreOnScroll } from './load-more';
+import { useHiddenTaskIds } from './pending-deletes';
+import { readCategoryFilter, visibleTasks, writeCategoryFilter } from './task-filter';
+import { useCurrentTaskId, useDoneTasks, useTaskSearch, useTodoTasks } from './tasks-api';
+import { TaskSections } from './TaskSections';
+
+function EmptyState({ isSearch }: { isSearch: boolean }) {
+  const { t } = useTranslation('editors');
+  return (
+    <Box
+      sx={{ textAlign: 'center', py: 8, px: 3, color: 'text.secondary' }}
+      data-testid="tasks-empty"
+    >
+      <TaskAltIcon sx={{ fontSize: 56, color: 'primary.light', mb: 1 }} />
+      {isSearch ? (
+        <Typography variant="h6" color="text.primary">
+          {t('tasks.noResults')}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="h6" color="text.primary" gutterBottom>
+            {t('tasks.emptyTitle')}
+          </Typography>
+          <Typography sx={{ mb: 3, maxWidth: 360, mx: 'auto' }}>{t('tasks.emptyText')}</Typography>
+          <Button
+            component={RouterLink}
+            to="/tasks/create"
+            variant="contained"
+            disableElevation
+            startIcon={<AddIcon />}
+          >
+            {t('tasks.create')}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** /tasks (spec 2): search, category filter, Doing / To do / Done, add button. */
+export default function TasksPage() {
+  const { t } = useTranslation('editors');
+  const prefs = usePlannerPrefs();
+  const [now] = useState(() => Date.now());
+  const [search, setSearch] = useState('');
+  const keyword = useDebouncedValue(search.trim(), PLANNING_CONSTANTS.searchDebounceMs);
+  const [filter, setFilter] = useState<string[]>(readCategoryFilter);
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const hidden = useHiddenTaskIds();
+  const currentTaskId = useCurrentTaskId();
+  const todo = useTodoTasks();
+  const done = useDoneTasks();
+  const results = useTaskSearch(keyword);
+  const isSearch = keyword !== '';
+
+  const sections = useMemo(() => {
+    const all = isSearch
+      ? (results.data ?? [])
+      : [...(todo.data ?? []), ...(done.data?.pages.flat() ?? [])];
+    return splitTaskSections(visibleTasks(all, hidden, filter), currentTaskId);
+  }, [isSearch, results.data, todo.data, done.data, hidden, filter, currentTaskId]);
+
+  const canLoadMore = !isSearch && done.hasNextPage && !done.isFetchingNextPage && !done.isError;
+  useLoadMoreOnScroll(() => void done.fetchNextPage(), canLoadMore, done.data?.pages.length);
+
+  const isLoading = isSearch ? results.isPending : todo.isPending || done.isPending;
+  const count = (sections.doing ? 1 : 0) + sections.todo.length + sections.done.length;
+
+  return (
+    <Box
+      sx={{
+        maxWidth: 760,
+        width: '100%',
+        mx: 'auto',
+        px: { xs: 1, sm: 3 },
+        py: { xs: 2, sm: 3 },
+        pb: 12,
+      }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', px: 1, mb: 2 }}>
+        <TextField
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('tasks.search')}
+          size="small"
+          fullWidth
+          type="search"
+          slotProps={{
+            htmlInput: { 'aria-label': t('tasks.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Tooltip title={t('tasks.filter')}>
+          <IconButton aria-label={t('tasks.filter')} onClick={() => setFilterOpen(true)}>
+            <Badge badgeContent={filter.length} color="primary">
+              <FilterListIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {isLoading ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : count === 0 ? (
+        <EmptyState isSearch={isSearch || filter.length > 0} />
+      ) : (
+        <TaskSections
+          {...sections}
+          isLoadingMore={done.isFetchingNextPage}
+          prefs={prefs}
+          now={now}
+        />
+      )}
+      <Fab
+        color="primary"
+        component={RouterLink}
+        to={
+          search.trim()
+            ? `/tasks/create?title=${encodeURIComponent(search.trim())}`
+            : '/tasks/create'
+        }
+        aria-label={t('tasks.add')}
+        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
+      >
+        <AddIcon />
+      </Fab>
+      <CategoryFilterDialog
+        open={isFilterOpen}
+        selected={filter}
+        onClose={() => setFilterOpen(false)}
+        onApply={(ids) => {
+          setFilter(ids);
+          writeCategoryFilter(ids);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { PLANNING_CONSTANTS } from '@planner/core';
+import { useSyncExternalStore } from 'react';
+import { call } from '../api/client';
+import { queryClient, reportError } from '../api/query-client';
+import { showToast } from '../components/toast-store';
+import { refreshAfterTaskChange } from './tasks-api';
+
+// Spec 4, Task delete: confirmed, the task is hidden at once, an undo toast shows for 5 s, and
+// only then is it deleted for good. Undo un-hides it. This store outlives the screen that asked,
+// so leaving the task screen does not cancel or lose the delete.
+let hidden: ReadonlySet<string> = new Set();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+
+function setHidden(next: ReadonlySet<string>): void {
+  hidden = next;
+  listeners.forEach((listener) => listener());
+}
+
+function unhide(id: string): void {
+  const next = new Set(hidden);
+  next.delete(id);
+  setHidden(next);
+}
+
+async function deleteForGood(id: string): Promise<void> {
+  timers.delete(id);
+  try {
+    await call('DeleteTaskV2', { task: { id }, deleteType: 0 });
+    await refreshAfterTaskChange(queryClient);
+  } catch (error) {
+    reportError(error);
+  } finally {
+    unhide(id);
+  }
+}
+
+export function cancelTaskDelete(id: string): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  unhide(id);
+}
+
+/** Hides the task and deletes it after the undo window unless Undo is pressed. */
+export function scheduleTaskDelete(id: string, undoMs = PLANNING_CONSTANTS.undoDeleteMs): void {
+  if (timers.has(id)) return;
+  setHidden(new Set([...hidden, id]));
+  timers.set(
+    id,
+    setTimeout(() => void deleteForGood(id), undoMs),
+  );
+  showToast({
+    key: 'editors:task.deleted',
+    timeoutMs: undoMs,
+    action: { key: 'editors:common.undo', onClick: () => cancelTaskDelete(id) },
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getHidden = () => hidden;
+
+/** Ids of tasks waiting out their undo window: lists leave them out. */
+export function useHiddenTaskIds(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, getHidden, getHidden);
+}

@@ -1,0 +1,79 @@
+import { PLANNING_CONSTANTS, TASK_PAGE_SIZES } from '@planner/core';
+import type { Output } from '@planner/protocol';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+
+export type PlainTask = Output<'GetTasks'>['tasks'][number];
+
+export const tasksQueryKey = ['tasks'] as const;
+const todoKey = [...tasksQueryKey, 'todo'] as const;
+const doneKey = [...tasksQueryKey, 'done'] as const;
+
+/** Open tasks (1000 at most, the spec's page for to-do); kept locally (spec 7). */
+export function useTodoTasks() {
+  return useQuery({
+    queryKey: todoKey,
+    queryFn: async () =>
+      (await call('GetTasks', { status: 'todo', limit: TASK_PAGE_SIZES.todo })).tasks,
+    meta: { persist: true },
+  });
+}
+
+const DONE_PAGE = PLANNING_CONSTANTS.doneTasksPageSize;
+
+/** Done tasks, 30 a page, newest update first. */
+export function useDoneTasks() {
+  return useInfiniteQuery({
+    queryKey: doneKey,
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) =>
+      (await call('GetTasks', { status: 'done', offset: pageParam, limit: DONE_PAGE })).tasks,
+    getNextPageParam: (lastPage, pages) =>
+      lastPage.length < DONE_PAGE ? undefined : pages.length * DONE_PAGE,
+    // Spec 8: failing to load more just stops the spinner.
+    meta: { silent: true },
+  });
+}
+
+/** Tasks whose title or note holds the keyword, any status. */
+export function useTaskSearch(keyword: string) {
+  return useQuery({
+    queryKey: [...tasksQueryKey, 'search', keyword],
+    queryFn: async () =>
+      (await call('GetTasks', { status: 'all', keyword, limit: TASK_PAGE_SIZES.all })).tasks,
+    enabled: keyword !== '',
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One task with its note (the task screen). */
+export function taskQueryOptions(id: string) {
+  return {
+    queryKey: [...tasksQueryKey, 'one', id] as const,
+    queryFn: async (): Promise<PlainTask | null> =>
+      (await call('GetTasks', { ids: [id], withNote: true })).tasks[0] ?? null,
+  };
+}
+
+export function useTask(id: string | undefined) {
+  return useQuery({ ...taskQueryOptions(id ?? ''), enabled: id !== undefined });
+}
+
+/** What is going on now: the task of the current block is the Doing one. */
+export function useCurrentTaskId(): string | null {
+  const state = useQuery({
+    queryKey: ['editors', 'timelineState'],
+    queryFn: () => call('GetTimelineState', {}, { retry: false, showLoading: false }),
+    meta: { silent: true },
+  });
+  const current = state.data?.currentBlock;
+  return current && !current.isRest && current.task ? current.task : null;
+}
+
+/**
+ * After a task change the lists and the timeline are stale (spec 7, "with timeline update"):
+ * every query is marked stale and those on screen refetch.
+ */
+export function refreshAfterTaskChange(client: QueryClient): Promise<void> {
+  return client.invalidateQueries();
+}
