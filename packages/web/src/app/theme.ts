@@ -112,5 +112,6 @@ export const theme = createTheme({
       styleOverrides: { outlined: { borderColor: alpha(ink, 0.08) } },
     },
     MuiTooltip: { defaultProps: { arrow: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
   },
 });

@@ -58,6 +58,7 @@ export function LegalDialog({ document, onClose }: LegalDialogProps) {
       fullWidth
       aria-labelledby={titleId}
       scroll="paper"
+      slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : undefined } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {document ? t(`legal.${document}`) : null}
