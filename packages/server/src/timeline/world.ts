@@ -30,6 +30,8 @@ export interface PlanSettings {
   taskLimit: number | null;
   /** Non-all-day event instances (each one a non-recurring PlanEvent) over the replay and horizon. */
   events: PlanEvent[];
+  /** Horizon ends already computed for an instant (zone math is dear on the hot path). */
+  horizonMemo?: Map<number, number>;
 }
 
 /**
@@ -120,10 +122,13 @@ export function currentBlock(world: TimelineWorld): Timeblock | undefined {
 }
 
 export function horizonEndAt(settings: PlanSettings, t: number): number {
-  return (
+  const known = settings.horizonMemo?.get(t);
+  if (known !== undefined) return known;
+  const end =
     agendaHorizonEnd(t, settings.timezone, settings.agendaLengthDays) ??
-    t + UNLIMITED_HORIZON_DAYS * DAY_MS
-  );
+    t + UNLIMITED_HORIZON_DAYS * DAY_MS;
+  settings.horizonMemo?.set(t, end);
+  return end;
 }
 
 /** The engine's request for the plan as it stands at `t`. */

@@ -1,0 +1,10 @@
+/** `npm run bench -w @planner/server`: the server budgets of DESIGN 7. */
+import { benchGetTimeline } from './get-timeline.bench';
+import { benchMixedLoad } from './mixed-load.bench';
+
+await benchGetTimeline();
+const { DATABASE_URL: url, ...env } = process.env;
+await benchMixedLoad('SQLite', env);
+const postgres = process.env.BENCH_DATABASE_URL ?? url;
+if (postgres) await benchMixedLoad('PostgreSQL', { ...env, DATABASE_URL: postgres });
+else console.log('Mixed load on PostgreSQL: skipped (set DATABASE_URL or BENCH_DATABASE_URL)');
