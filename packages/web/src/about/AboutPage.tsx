@@ -18,7 +18,7 @@ export default function AboutPage() {
   const { t } = useTranslation();
   const [legal, setLegal] = useState<LegalDocument | null>(null);
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
       <Paper
         variant="outlined"
         sx={{ p: { xs: 3, sm: 4 }, borderRadius: '16px', textAlign: 'center' }}

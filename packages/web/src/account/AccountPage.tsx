@@ -12,7 +12,7 @@ import { SessionsCard } from './SessionsCard';
 export default function AccountPage() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
       <ProfileCard />
       <SessionsCard />
       <Paper

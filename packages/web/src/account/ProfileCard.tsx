@@ -48,7 +48,7 @@ export function ProfileCard() {
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
         <UserAvatar name={user.name} email={user.email} avatarUrl={user.avatar} size={64} />
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h6" noWrap>
             {user.name || t('nav.noName')}
           </Typography>

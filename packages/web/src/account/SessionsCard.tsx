@@ -1,5 +1,4 @@
 import DevicesIcon from '@mui/icons-material/DevicesOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -54,29 +53,39 @@ export function SessionsCard() {
           const device = record.device || t('account.sessions.unknownDevice');
           const place = [record.region, record.ip].filter(Boolean).join(' · ');
           return (
-            <ListItem key={record.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <ListItemIcon sx={{ minWidth: 44 }}>
+            <ListItem
+              key={record.id}
+              disableGutters
+              divider
+              sx={{ gap: 1.5, alignItems: 'center' }}
+            >
+              <ListItemIcon sx={{ minWidth: 0 }}>
                 <DevicesIcon />
               </ListItemIcon>
               <ListItemText
-                sx={{ minWidth: 180 }}
-                primary={
-                  <Box
-                    component="span"
-                    sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}
-                  >
-                    {device}
+                sx={{ minWidth: 0, flex: 1 }}
+                primary={device}
+                secondary={
+                  <>
                     {record.isThis && (
-                      <Chip size="small" color="success" label={t('account.sessions.thisDevice')} />
+                      <Chip
+                        component="span"
+                        size="small"
+                        color="success"
+                        label={t('account.sessions.thisDevice')}
+                        sx={{ mr: 1, my: 0.25 }}
+                      />
                     )}
-                  </Box>
+                    {[
+                      place,
+                      t('account.sessions.lastActive', {
+                        time: format.format(record.lastActiveTime),
+                      }),
+                    ]
+                      .filter(Boolean)
+                      .join(' — ')}
+                  </>
                 }
-                secondary={[
-                  place,
-                  t('account.sessions.lastActive', { time: format.format(record.lastActiveTime) }),
-                ]
-                  .filter(Boolean)
-                  .join(' — ')}
               />
               {!record.isThis && (
                 <Button
@@ -85,6 +94,7 @@ export function SessionsCard() {
                   aria-label={t('account.sessions.revokeLabel', { device })}
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(record.id)}
+                  sx={{ flexShrink: 0 }}
                 >
                   {t('account.sessions.revoke')}
                 </Button>
