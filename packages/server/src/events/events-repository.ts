@@ -1,4 +1,4 @@
-import type { RecurrenceRule } from '@planner/core';
+import { MINUTE_MS, PREPARATION_MAX_MINUTES, type RecurrenceRule } from '@planner/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { ChecklistItem } from '../tasks/task';
@@ -6,6 +6,9 @@ import type { EventSummary, StoredEvent } from './event';
 import type { EventRow } from './tables';
 
 type Db = Kysely<Schema>;
+
+/** Travel time is at most a day on either side (PREPARATION_MAX_MINUTES). */
+const MAX_TRAVEL_MS = PREPARATION_MAX_MINUTES * MINUTE_MS;
 
 function parseJson(text: string): unknown {
   if (!text) return null;
@@ -147,6 +150,9 @@ export async function listEventsOverlapping(
     .selectFrom('events')
     .select([...SUMMARY_COLUMNS, hasNote])
     .where('user_id', '=', userId)
+    // The plain bounds let the (user_id, last_end_ms) index skip finished events.
+    .where('last_end_ms', '>=', windowStart - MAX_TRAVEL_MS)
+    .where('start_ms', '<', windowEnd + MAX_TRAVEL_MS)
     .where((eb) => eb(eb('start_ms', '-', eb.ref('travel_top')), '<', windowEnd))
     .where((eb) => eb(eb('last_end_ms', '+', eb.ref('travel_bottom')), '>=', windowStart))
     .orderBy('start_ms')

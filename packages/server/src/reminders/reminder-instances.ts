@@ -13,7 +13,7 @@ import type { OccurrenceState, ReminderInstance, StoredReminder } from './remind
 import {
   findReminders,
   listMovedOccurrences,
-  listOccurrences,
+  listOccurrencesInRanges,
   listRemindersBetween,
 } from './reminders-repository';
 
@@ -97,25 +97,36 @@ export async function listReminderInstances(
   const known = new Map(inWindow.map((r) => [r.id, r]));
   const missing = [...new Set(moved.map((o) => o.reminderId))].filter((id) => !known.has(id));
   for (const r of await findReminders(db, userId, missing)) known.set(r.id, r);
-  const seriesIds = [...known.values()].filter(isRecurringReminder).map((r) => r.id);
+  const expanded = inWindow.filter(isRecurringReminder).map((reminder) => ({
+    reminder,
+    instances: expandRecurrence({
+      ...seriesOfReminder(reminder),
+      windowStart: start,
+      windowEnd: end,
+    }),
+  }));
+  const ranges = expanded.flatMap(({ reminder, instances }) =>
+    instances.length === 0
+      ? []
+      : [
+          {
+            reminderId: reminder.id,
+            from: instances[0]?.instanceNumber ?? 0,
+            to: instances[instances.length - 1]?.instanceNumber ?? 0,
+          },
+        ],
+  );
   const states = new Map(
-    (await listOccurrences(db, userId, seriesIds)).map((o) => [
+    (await listOccurrencesInRanges(db, userId, ranges)).map((o) => [
       keyOf(o.reminderId, o.instanceNumber),
       o,
     ]),
   );
-  const out: ReminderInstance[] = [];
-  for (const reminder of inWindow) {
-    if (!isRecurringReminder(reminder)) {
-      if (reminder.start >= start && reminder.start < end)
-        out.push(toReminderInstance(reminder, single(reminder)));
-      continue;
-    }
-    for (const at of expandRecurrence({
-      ...seriesOfReminder(reminder),
-      windowStart: start,
-      windowEnd: end,
-    })) {
+  const out: ReminderInstance[] = inWindow
+    .filter((r) => !isRecurringReminder(r) && r.start >= start && r.start < end)
+    .map((r) => toReminderInstance(r, single(r)));
+  for (const { reminder, instances } of expanded) {
+    for (const at of instances) {
       out.push(toReminderInstance(reminder, at, states.get(keyOf(reminder.id, at.instanceNumber))));
     }
   }

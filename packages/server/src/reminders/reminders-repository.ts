@@ -201,6 +201,32 @@ export async function listOccurrences(
   return rows.map(toOccurrence);
 }
 
+/** Stored occurrence states of series within instance-number ranges (one range per series). */
+export async function listOccurrencesInRanges(
+  db: Db,
+  userId: string,
+  ranges: readonly { reminderId: string; from: number; to: number }[],
+): Promise<OccurrenceState[]> {
+  if (ranges.length === 0) return [];
+  const rows = await db
+    .selectFrom('reminder_occurrences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or(
+        ranges.map((r) =>
+          eb.and([
+            eb('reminder_id', '=', r.reminderId),
+            eb('instance_number', '>=', r.from),
+            eb('instance_number', '<=', r.to),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map(toOccurrence);
+}
+
 /** Occurrences moved on their own into [start, end) (their series may start elsewhere). */
 export async function listMovedOccurrences(
   db: Db,

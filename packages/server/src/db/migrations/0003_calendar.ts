@@ -36,6 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'start_ms'])
     .execute();
   await db.schema
+    .createIndex('events_by_last_end')
+    .on('events')
+    .columns(['user_id', 'last_end_ms'])
+    .execute();
+  await db.schema
     .createIndex('events_by_root')
     .on('events')
     .columns(['user_id', 'root_id'])
@@ -60,9 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('reminders_pk', ['user_id', 'id'])
     .execute();
   await db.schema
-    .createIndex('reminders_by_start')
+    .createIndex('reminders_by_last_start')
     .on('reminders')
-    .columns(['user_id', 'start_ms'])
+    .columns(['user_id', 'last_start_ms'])
     .execute();
 
   await db.schema
