@@ -234,6 +234,29 @@ describe('scope 1: this and following', () => {
       [3, 'Standup'],
     ]);
   });
+  it('starts the new series where the user put a changed instance', async () => {
+    const { user, event } = await series();
+    const { event: moved } = await user.client.call('UpdateEvent', {
+      newEvent: { start: utc(30, 10), end: utc(30, 10, 30) },
+      oldEvent: { id: event.id, instanceNumber: 4 },
+      apiVersion: 1,
+      fields: ['start', 'end'],
+    });
+    const { event: following } = await user.client.call('UpdateEvent', {
+      newEvent: { start: utc(30, 11), end: utc(30, 11, 30) },
+      oldEvent: { id: moved?.id, instanceNumber: 4 },
+      apiVersion: 1,
+      updateType: 1,
+      fields: ['start', 'end'],
+    });
+    expect(following).toMatchObject({ start: utc(30, 11), rootId: event.id, instanceNumber: 0 });
+    expect((await agenda(user)).slice(3).map(([, n, start]) => [n, start])).toEqual([
+      [3, iso(utc(29, 7))],
+      [0, iso(utc(30, 11))],
+      [1, iso(utc(31, 11))],
+      [2, iso(utc(32, 11))],
+    ]);
+  });
 });
 
 describe('scope 2: all', () => {

@@ -55,11 +55,24 @@ function seriesRow(located: RecurringLocated): StoredEvent {
   return located.kind === 'series' ? located.row : located.series;
 }
 
-/** Where the core should move the instance: the user's change applied to its series times. */
-function changeFor(located: RecurringLocated, current: EventValues, next: EventValues) {
+/**
+ * Where the core should put the instance. "This and following" starts the new series where the
+ * user put the instance; "all" moves the series by the user's change, measured from where the
+ * instance was shown (an override may sit away from its series time).
+ */
+function changeFor(
+  located: RecurringLocated,
+  current: EventValues,
+  next: EventValues,
+  scope: RecurrenceScope,
+) {
+  const shift =
+    scope === 1
+      ? { start: 0, end: 0 }
+      : { start: located.at.start - current.start, end: located.at.end - current.end };
   return {
-    start: located.at.start + (next.start - current.start),
-    end: located.at.end + (next.end - current.end),
+    start: next.start + shift.start,
+    end: next.end + shift.end,
     rule: next.recurrenceRule ?? {
       freq: 'none' as const,
       interval: 1,
@@ -230,7 +243,7 @@ export async function editRecurringEvent(
   now: number,
 ): Promise<StoredEvent> {
   if (scope === 0) return editThisOne(db, userId, located, edit.next, now);
-  const change = changeFor(located, edit.current, edit.next);
+  const change = changeFor(located, edit.current, edit.next, scope);
   if (scope === 1) {
     return editThisAndFollowing(db, userId, located, edit.seriesValues, change, edit.mask, now);
   }

@@ -121,9 +121,11 @@ export async function editRecurringReminder(
     o.row,
     o.states.map((s) => s.instanceNumber),
   );
+  // "This and following" starts where the user put the occurrence; "all" moves by the change.
+  const start = scope === 1 ? edit.next.start : o.at.start + (edit.next.start - edit.current.start);
   const change = {
-    start: o.at.start + (edit.next.start - edit.current.start),
-    end: o.at.start + (edit.next.start - edit.current.start),
+    start,
+    end: start,
     rule: edit.next.recurrenceRule ?? NONE,
   };
   const result = editRecurringInstance(series, o.instanceNumber, change, scope);
