@@ -12,6 +12,7 @@ export function useCategories() {
   return useQuery({
     queryKey: categoriesQueryKey,
     queryFn: async () => (await call('GetCategories')).categories,
+    refetchOnMount: 'always',
     meta: { persist: true },
   });
 }

@@ -15,6 +15,8 @@ export function useTodoTasks() {
     queryKey: todoKey,
     queryFn: async () =>
       (await call('GetTasks', { status: 'todo', limit: TASK_PAGE_SIZES.todo })).tasks,
+    // The saved list paints at once; the server's answer follows on every visit.
+    refetchOnMount: 'always',
     meta: { persist: true },
   });
 }
