@@ -34,16 +34,8 @@ export async function expectRpcError(
 }
 
 /** Sets the account's tier (there is no method for it yet: subscriptions come later). */
-export async function setPremiumLevel(
-  server: TestServer,
-  userId: string,
-  level: number,
-): Promise<void> {
-  await server.database.db
-    .updateTable('users')
-    .set({ premium_level: level })
-    .where('user_id', '=', userId)
-    .execute();
+export function setPremiumLevel(server: TestServer, userId: string, level: number): Promise<void> {
+  return server.setPremiumLevel(userId, level);
 }
 
 export const MINUTE = 60_000;
