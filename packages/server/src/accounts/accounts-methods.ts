@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@planner/core';
 import { AccountsService } from '@planner/protocol';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
-import type { PublicContext } from '../rpc/context';
+import type { CallBasics } from '../rpc/context';
 import { ErrorMessage } from '@planner/protocol';
 import { invalid } from '../rpc/errors';
 import type { RateLimitSpec } from '../rpc/rate-limit';
@@ -30,7 +30,7 @@ const signInLimits: RateLimitSpec<{ email: string }> = [
   perEmail('signInPerEmail'),
 ];
 
-function clientOf(ctx: PublicContext): accounts.ClientInfo {
+function clientOf(ctx: CallBasics): accounts.ClientInfo {
   return { ip: ctx.ip, region: ctx.region, userAgent: ctx.userAgent, timezone: ctx.timezone };
 }
 
@@ -50,31 +50,36 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
     defineMethod(AccountsService.method.createUser, {
       auth: 'none',
       rateLimit: [perIp('signUpPerIp')],
-      handler: async (input, ctx) => {
+      // Hashing (tens of ms) happens here, so it never holds the transaction.
+      prepare: async (input, ctx) => {
         requireEmailSignIn(input);
-        const request = {
-          ...input.options,
-          email: input.email,
-          password: input.password,
-          locale: input.options?.locale ?? '',
+        return accounts.prepareSignUp(ctx.db, input);
+      },
+      handler: async (input, ctx, prepared) => {
+        const options = { ...input.options, locale: input.options?.locale ?? '' };
+        return {
+          authToken: await accounts.signUp(
+            ctx.db,
+            deps.onUserCreated,
+            prepared,
+            options,
+            clientOf(ctx),
+            ctx.now(),
+          ),
         };
-        const authToken = await accounts.signUp(
-          ctx.db,
-          deps.onUserCreated,
-          request,
-          clientOf(ctx),
-          ctx.now(),
-        );
-        return { authToken };
       },
     }),
     defineMethod(AccountsService.method.createSession, {
       auth: 'none',
       rateLimit: signInLimits,
-      handler: async (input, ctx) => {
+      // Verification (tens of ms) happens here, so it never holds the transaction.
+      prepare: async (input, ctx) => {
         requireEmailSignIn(input);
-        return { authToken: await accounts.signIn(ctx.db, input, clientOf(ctx), ctx.now()) };
+        return accounts.checkCredentials(ctx.db, input);
       },
+      handler: async (input, ctx, checked) => ({
+        authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
+      }),
     }),
     defineMethod(AccountsService.method.getUserProfile, {
       auth: 'required',
@@ -119,12 +124,14 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
     defineMethod(AccountsService.method.resetPassword, {
       auth: 'none',
       rateLimit: [perIp('passwordResetPerIp')],
-      handler: async (input, ctx) => {
-        await accounts.resetPassword(
+      prepare: (input, ctx) =>
+        accounts.preparePasswordReset(
           ctx.db,
           { token: input.id, password: input.password },
           ctx.now(),
-        );
+        ),
+      handler: async (_input, ctx, prepared) => {
+        await accounts.resetPassword(ctx.db, prepared, ctx.now());
         return {};
       },
     }),

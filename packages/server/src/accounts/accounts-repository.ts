@@ -10,8 +10,10 @@ import type {
 import type { SessionRow, UserRow } from './tables';
 
 type Db = Kysely<Schema>;
+/** Enough for a lookup; also what a method's pre-transaction step may use. */
+type Reader = Pick<Kysely<Schema>, 'selectFrom'>;
 
-function parseOptions(json: string, fallback: StoredUserOptions): StoredUserOptions {
+function parseOptions<T extends Partial<StoredUserOptions>>(json: string, fallback: T): T {
   try {
     const parsed: unknown = JSON.parse(json);
     return typeof parsed === 'object' && parsed !== null ? { ...fallback, ...parsed } : fallback;
@@ -67,7 +69,7 @@ export async function insertUser(db: Db, account: Account, passwordHash: string)
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function findCredentials(db: Db, email: string): Promise<Credentials | undefined> {
+export async function findCredentials(db: Reader, email: string): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom('users')
     .select(['user_id', 'password_hash'])
@@ -119,6 +121,26 @@ export async function updateOptions(
   await db
     .updateTable('users')
     .set({ options: JSON.stringify(options) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Sets the given options fields and keeps every other field exactly as stored. */
+export async function patchOptions(
+  db: Db,
+  userId: string,
+  patch: Partial<StoredUserOptions>,
+): Promise<void> {
+  const row = await db
+    .selectFrom('users')
+    .select('options')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return;
+  const stored = parseOptions(row.options, {});
+  await db
+    .updateTable('users')
+    .set({ options: JSON.stringify({ ...stored, ...patch }) })
     .where('user_id', '=', userId)
     .execute();
 }
@@ -224,7 +246,7 @@ export async function insertPasswordReset(
 }
 
 export async function findPasswordReset(
-  db: Db,
+  db: Reader,
   tokenHash: string,
 ): Promise<PasswordReset | undefined> {
   const row = await db
@@ -235,7 +257,7 @@ export async function findPasswordReset(
   return row ? { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at } : undefined;
 }
 
-/** Marks the reset used unless it already was (single use, race-safe); answers whether it did. */
+/** Marks the reset used unless it already was or has expired (single use, race-safe). */
 export async function consumePasswordReset(
   db: Db,
   userId: string,
@@ -248,6 +270,7 @@ export async function consumePasswordReset(
     .where('user_id', '=', userId)
     .where('token_hash', '=', tokenHash)
     .where('used_at', '=', 0)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -2,6 +2,7 @@ import {
   HOUR_MS,
   isPasswordStrongEnough,
   isValidEmail,
+  isValidTimeZone,
   normalizeEmail,
   validateLogIn,
   validateSignUp,
@@ -10,13 +11,15 @@ import { ErrorMessage } from '@planner/protocol';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { conflict, invalid, sessionInvalid } from '../rpc/errors';
-import type { Account, SessionRecord } from './account';
+import type { Account, Credentials, SessionRecord } from './account';
 import * as repo from './accounts-repository';
 import { defaultUserOptions, localeOptionFor } from './accounts-presenter';
 import { describeDevice } from './device';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from './secrets';
 
 type Db = Kysely<Schema>;
+/** What a method's pre-transaction step may use: lookups only. */
+type Reader = Pick<Kysely<Schema>, 'selectFrom'>;
 
 /** Where a call comes from: recorded on the session it opens. */
 export interface ClientInfo {
@@ -38,9 +41,8 @@ export interface UserCreated {
 
 export type UserCreatedHook = (db: Db, event: UserCreated) => Promise<void>;
 
-export interface SignUpRequest {
-  email: string;
-  password: string;
+/** The sign-up choices beyond e-mail and password. */
+export interface SignUpOptions {
   autoExtend?: boolean | undefined;
   isPaused?: boolean | undefined;
   locale: string;
@@ -71,21 +73,41 @@ async function openSession(
   return token;
 }
 
+/** A sign-up's slow part, done before its transaction: checked input and the password's hash. */
+export interface PreparedSignUp {
+  email: string;
+  passwordHash: string;
+}
+
+/**
+ * Validates a sign-up and hashes its password, outside the transaction. A taken e-mail is
+ * refused before hashing; signUp checks again (the unique index is the final guard).
+ */
+export async function prepareSignUp(
+  db: Reader,
+  request: { email: string; password: string },
+): Promise<PreparedSignUp> {
+  const problem = validateSignUp({ email: request.email, password: request.password });
+  if (problem) throw invalid(problem);
+  if (request.password.length > PASSWORD_MAX_LENGTH) throw invalid('invalid.enterPassword');
+  const email = normalizeEmail(request.email);
+  if (await repo.findCredentials(db, email)) throw conflict(ErrorMessage.emailTaken);
+  return { email, passwordHash: await hashPassword(request.password) };
+}
+
 /** Creates the account and its first session; answers the auth token. */
 export async function signUp(
   db: Db,
   hooks: readonly UserCreatedHook[],
-  request: SignUpRequest,
+  prepared: PreparedSignUp,
+  request: SignUpOptions,
   client: ClientInfo,
   now: number,
 ): Promise<string> {
-  const problem = validateSignUp({ email: request.email, password: request.password });
-  if (problem) throw invalid(problem);
-  if (request.password.length > PASSWORD_MAX_LENGTH) throw invalid('invalid.enterPassword');
   const locale = localeOptionFor(request.locale);
   const account: Account = {
     id: newId(),
-    email: normalizeEmail(request.email),
+    email: prepared.email,
     name: '',
     hasPassword: true,
     createdAt: now,
@@ -95,7 +117,7 @@ export async function signUp(
     referralCode: '',
     options: defaultUserOptions(locale, client.timezone),
   };
-  const inserted = await repo.insertUser(db, account, await hashPassword(request.password));
+  const inserted = await repo.insertUser(db, account, prepared.passwordHash);
   if (!inserted) throw conflict(ErrorMessage.emailTaken);
   const event: UserCreated = {
     userId: account.id,
@@ -108,13 +130,14 @@ export async function signUp(
   return openSession(db, account.id, client, now);
 }
 
-/** Unknown e-mail and wrong password fail identically (same error, same work). */
-export async function signIn(
-  db: Db,
+/**
+ * Checks e-mail and password, outside the transaction. Unknown e-mail and wrong password fail
+ * identically (same error, same work: an unknown e-mail is verified against a decoy hash).
+ */
+export async function checkCredentials(
+  db: Reader,
   request: { email: string; password: string },
-  client: ClientInfo,
-  now: number,
-): Promise<string> {
+): Promise<Credentials> {
   const problem = validateLogIn(request);
   if (problem) throw invalid(problem);
   const credentials =
@@ -126,7 +149,36 @@ export async function signIn(
     request.password.slice(0, PASSWORD_MAX_LENGTH),
   );
   if (!credentials || !matches) throw invalid(ErrorMessage.wrongCredentials);
-  return openSession(db, credentials.userId, client, now);
+  return credentials;
+}
+
+/**
+ * Opens a session for credentials checkCredentials accepted, unless the password changed (or
+ * the account went) since; then adopts the device's zone if the stored one is unusable.
+ */
+export async function signIn(
+  db: Db,
+  email: string,
+  checked: Credentials,
+  client: ClientInfo,
+  now: number,
+): Promise<string> {
+  const current = await repo.findCredentials(db, normalizeEmail(email));
+  if (current?.userId !== checked.userId || current.passwordHash !== checked.passwordHash) {
+    throw invalid(ErrorMessage.wrongCredentials);
+  }
+  const token = await openSession(db, checked.userId, client, now);
+  await adoptDeviceTimeZone(db, checked.userId, client.timezone);
+  return token;
+}
+
+/** Spec (accounts, 4): on login the zone is set to the device's if missing, invalid or 'undefined'. */
+async function adoptDeviceTimeZone(db: Db, userId: string, deviceZone: string): Promise<void> {
+  if (!isValidTimeZone(deviceZone)) return;
+  const stored = (await repo.findAccount(db, userId, defaultUserOptions()))?.options.timezone;
+  // isValidTimeZone refuses '' and 'undefined'; the type check covers a hand-edited JSON.
+  if (typeof stored === 'string' && isValidTimeZone(stored)) return;
+  await repo.patchOptions(db, userId, { timezone: deviceZone });
 }
 
 /** The live session of a token, refreshing its last-active time at most once a minute. */
@@ -188,12 +240,19 @@ export async function requestPasswordReset(
   send({ to: normalized, token });
 }
 
-/** Sets a new password from a reset token and ends every session of the account. */
-export async function resetPassword(
-  db: Db,
+/** A password reset's slow part, done before its transaction. */
+export interface PreparedPasswordReset {
+  userId: string;
+  tokenHash: string;
+  passwordHash: string;
+}
+
+/** Checks the reset token, then the new password's strength, then hashes it. */
+export async function preparePasswordReset(
+  db: Reader,
   request: { token: string; password: string },
   now: number,
-): Promise<void> {
+): Promise<PreparedPasswordReset> {
   const tokenHash = hashToken(request.token);
   const reset = request.token ? await repo.findPasswordReset(db, tokenHash) : undefined;
   if (!reset || reset.usedAt !== 0 || reset.expiresAt <= now) {
@@ -203,9 +262,19 @@ export async function resetPassword(
   if (!isPasswordStrongEnough(request.password) || request.password.length > PASSWORD_MAX_LENGTH) {
     throw invalid('invalid.passwordTooWeak');
   }
-  if (!(await repo.consumePasswordReset(db, reset.userId, tokenHash, now))) {
+  return { userId: reset.userId, tokenHash, passwordHash: await hashPassword(request.password) };
+}
+
+/** Spends the reset token, sets the new password and ends every session of the account. */
+export async function resetPassword(
+  db: Db,
+  prepared: PreparedPasswordReset,
+  now: number,
+): Promise<void> {
+  // Single use and expiry are checked again here: the token may have been spent meanwhile.
+  if (!(await repo.consumePasswordReset(db, prepared.userId, prepared.tokenHash, now))) {
     throw invalid(ErrorMessage.resetLinkInvalid);
   }
-  await repo.updatePasswordHash(db, reset.userId, await hashPassword(request.password));
-  await repo.deleteSessionsExcept(db, reset.userId, '');
+  await repo.updatePasswordHash(db, prepared.userId, prepared.passwordHash);
+  await repo.deleteSessionsExcept(db, prepared.userId, '');
 }

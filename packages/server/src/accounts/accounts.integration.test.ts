@@ -116,6 +116,59 @@ describe('log in', () => {
   });
 });
 
+describe('log in adopts the device zone', () => {
+  /** The stored options JSON with `timezone` replaced (undefined: the key is absent). */
+  async function storeTimezone(userId: string, timezone: string | undefined): Promise<void> {
+    const row = await server.database.db
+      .selectFrom('users')
+      .select('options')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const options: Record<string, unknown> = { ...JSON.parse(row.options), timezone };
+    await server.database.db
+      .updateTable('users')
+      .set({ options: JSON.stringify(options) })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async function logInFrom(user: { email: string; password: string }, zone: string) {
+    const { authToken } = await server
+      .client(undefined, { timezone: zone })
+      .call('CreateSession', { email: user.email, password: user.password });
+    return (await server.client(authToken).call('GetUserProfile')).options?.timezone;
+  }
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ["literally 'undefined'", 'undefined'],
+    ['not a zone', 'Mars/Olympus_Mons'],
+  ])('sets it when the stored zone is %s', async (_, stored) => {
+    const user = await server.signUp();
+    await storeTimezone(user.userId, stored);
+    expect(await logInFrom(user, 'Europe/Berlin')).toBe('Europe/Berlin');
+  });
+
+  it('keeps a valid stored zone, and never stores an invalid device zone', async () => {
+    const user = await server.signUp();
+    await storeTimezone(user.userId, 'Asia/Tokyo');
+    expect(await logInFrom(user, 'Europe/Berlin')).toBe('Asia/Tokyo');
+    await storeTimezone(user.userId, 'undefined');
+    expect(await logInFrom(user, 'undefined')).toBe('undefined');
+    expect(await logInFrom(user, 'Nowhere/Special')).toBe('undefined');
+  });
+
+  it('leaves the other options as stored', async () => {
+    const user = await server.signUp({ locale: 'de' });
+    await storeTimezone(user.userId, undefined);
+    const before = (await user.client.call('GetUserProfile')).options;
+    await logInFrom(user, 'America/New_York');
+    const after = (await user.client.call('GetUserProfile')).options;
+    expect(after).toEqual({ ...before, timezone: 'America/New_York' });
+  });
+});
+
 describe('sessions', () => {
   it('answers code 16 (HTTP 401) for a missing, unknown or revoked token', async () => {
     const user = await server.signUp();

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { Schema } from '../db/schema';
 import type { RealtimeEventType } from '../realtime/realtime-hub';
@@ -15,8 +15,8 @@ export interface RequestInfo {
   token: string | undefined;
 }
 
-/** Every handler's context: one transaction, the injected clock, after-commit effects. */
-export interface PublicContext {
+/** What every step of a call knows about it: the request and the injected clock. */
+export interface CallBasics {
   readonly requestId: string;
   readonly ip: string;
   readonly userAgent: string;
@@ -25,6 +25,33 @@ export interface PublicContext {
   /** The auth token of the call, if any (sign-in methods compare it, never log it). */
   readonly token: string | undefined;
   now(): number;
+}
+
+/**
+ * Reads only: the type leaves out every way to write (and raw SQL), so a `prepare` step
+ * cannot change data outside the call's transaction.
+ */
+export type ReadOnlyDb = Pick<Kysely<Schema>, 'selectFrom'>;
+
+/**
+ * The context of a method's `prepare` step: slow work (password hashing) that must not hold
+ * the transaction. On a single call it runs BEFORE the transaction opens, so `db` is not
+ * the call's transaction: what it reads may change before the handler runs, and the handler
+ * re-checks what matters. Inside a Chain step it runs inside the chain's transaction (so it
+ * sees the earlier steps' writes; on SQLite, the shared connection is held meanwhile).
+ */
+export interface PrepareContext extends CallBasics {
+  readonly db: ReadOnlyDb;
+}
+
+/** `prepare` of a method with `auth: 'required'`: runs only once the session checked out. */
+export interface AuthedPrepareContext extends PrepareContext {
+  readonly userId: string;
+  readonly sessionId: string;
+}
+
+/** Every handler's context: one transaction, the injected clock, after-commit effects. */
+export interface PublicContext extends CallBasics {
   /** The call's transaction: everything the handler writes commits or rolls back together. */
   readonly db: Transaction<Schema>;
   /** Runs after the transaction commits (never when it rolls back): mail, realtime. */
@@ -43,6 +70,9 @@ export type Db = Transaction<Schema>;
 
 export type AuthMode = 'required' | 'none';
 export type ContextFor<A extends AuthMode> = A extends 'required' ? AuthedContext : PublicContext;
+export type PrepareContextFor<A extends AuthMode> = A extends 'required'
+  ? AuthedPrepareContext
+  : PrepareContext;
 
 /** Resolves a token to its live session (and refreshes its last-active time). */
 export interface Authenticator {

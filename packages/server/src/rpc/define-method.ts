@@ -1,15 +1,36 @@
 import type { DescMessage, DescMethod } from '@bufbuild/protobuf';
 import type { PlainOf } from '@planner/protocol';
-import type { AuthMode, AuthedContext, ContextFor, PublicContext } from './context';
+import type {
+  AuthedContext,
+  AuthedPrepareContext,
+  AuthMode,
+  ContextFor,
+  PrepareContext,
+  PrepareContextFor,
+  PublicContext,
+} from './context';
 import type { RateLimitSpec } from './rate-limit';
 
-export interface MethodSpec<I extends DescMessage, O extends DescMessage, A extends AuthMode> {
+export interface MethodSpec<
+  I extends DescMessage,
+  O extends DescMessage,
+  A extends AuthMode,
+  P = undefined,
+> {
   /** 'required': a live session is needed (code 16 otherwise); 'none': anyone may call. */
   auth: A;
-  /** Attempts counted before the handler runs (429 when a bucket is exhausted). */
+  /** Attempts counted before anything else runs (429 when a bucket is exhausted). */
   rateLimit?: RateLimitSpec<PlainOf<I>>;
+  /**
+   * Slow work that must not hold the transaction (password hashing): runs after the rate
+   * limits (and, for 'required', after the session checked out) but before the transaction
+   * opens, except inside a Chain (see PrepareContext). Reads only; what it answers is handed
+   * to the handler, which re-checks inside the transaction whatever may have changed since.
+   * Throwing an AppError answers the call without opening a transaction.
+   */
+  prepare?: (input: PlainOf<I>, ctx: PrepareContextFor<A>) => Promise<P>;
   /** Validated input -> one service call -> the answer. Runs inside the call's transaction. */
-  handler: (input: PlainOf<I>, ctx: ContextFor<A>) => Promise<PlainOf<O>>;
+  handler: (input: PlainOf<I>, ctx: ContextFor<A>, prepared: P) => Promise<PlainOf<O>>;
 }
 
 /** A method as the transport holds it, its types erased behind the descriptor. */
@@ -17,7 +38,12 @@ export interface MethodDefinition {
   readonly method: DescMethod;
   readonly auth: AuthMode;
   readonly rateLimit: RateLimitSpec<unknown>;
-  run(input: unknown, ctx: PublicContext | AuthedContext): Promise<unknown>;
+  /** Present when the method has a pre-transaction step; its answer goes to `run`. */
+  readonly prepare?: (
+    input: unknown,
+    ctx: PrepareContext | AuthedPrepareContext,
+  ) => Promise<unknown>;
+  run(input: unknown, ctx: PublicContext | AuthedContext, prepared: unknown): Promise<unknown>;
 }
 
 type TypedMethod<I extends DescMessage, O extends DescMessage> = DescMethod & {
@@ -29,16 +55,24 @@ type TypedMethod<I extends DescMessage, O extends DescMessage> = DescMethod & {
  * Binds a handler to a method of the protocol:
  * `defineMethod(AccountsService.method.updateUser, { auth: 'required', handler: ... })`.
  */
-export function defineMethod<I extends DescMessage, O extends DescMessage, A extends AuthMode>(
-  method: TypedMethod<I, O>,
-  spec: MethodSpec<I, O, A>,
-): MethodDefinition {
+export function defineMethod<
+  I extends DescMessage,
+  O extends DescMessage,
+  A extends AuthMode,
+  P = undefined,
+>(method: TypedMethod<I, O>, spec: MethodSpec<I, O, A, P>): MethodDefinition {
+  const { prepare } = spec;
+  // The transport decodes `input` with method.input, builds the contexts that `auth` asks
+  // for and hands `run` what `prepare` answered, so these casts restore exactly the types
+  // the spec was written against.
   return {
     method,
     auth: spec.auth,
-    // The transport decodes `input` with method.input and builds the context that `auth` asks
-    // for, so these casts restore exactly the types the spec was written against.
     rateLimit: (spec.rateLimit ?? []) as RateLimitSpec<unknown>,
-    run: (input, ctx) => spec.handler(input as PlainOf<I>, ctx as ContextFor<A>),
+    ...(prepare && {
+      prepare: (input, ctx) => prepare(input as PlainOf<I>, ctx as PrepareContextFor<A>),
+    }),
+    run: (input, ctx, prepared) =>
+      spec.handler(input as PlainOf<I>, ctx as ContextFor<A>, prepared as P),
   };
 }

@@ -14,12 +14,23 @@ import {
 import type { Clock } from '../clock';
 import type { Schema } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import type { AuthedContext, Authenticator, Db, PublicContext, RequestInfo } from './context';
+import type {
+  AuthedContext,
+  Authenticator,
+  CallBasics,
+  Db,
+  PrepareContext,
+  PublicContext,
+  ReadOnlyDb,
+  RequestInfo,
+} from './context';
 import type { MethodDefinition } from './define-method';
 import { AppError, invalid, notFound, sessionInvalid } from './errors';
 import type { RateLimiters } from './rate-limit';
 
 type Effect = () => Promise<void> | void;
+type Session = { userId: string; sessionId: string };
+type Prepare = NonNullable<MethodDefinition['prepare']>;
 
 export interface RpcRuntimeDeps {
   db: Kysely<Schema>;
@@ -38,7 +49,9 @@ class ChainRollback extends Error {}
 export const CHAIN_METHOD = RpcService.method.chain.name;
 
 /**
- * Runs methods: rate limit -> transaction -> authentication -> handler -> commit -> effects.
+ * Runs methods: rate limit -> [prepare] -> transaction -> authentication -> handler -> commit
+ * -> effects. `prepare` (slow work such as password hashing) runs outside the transaction so
+ * that it does not hold SQLite's single connection (or a pooled one) while it works.
  * The wrappers live here so that handlers hold only their own logic.
  */
 export class RpcRuntime {
@@ -60,13 +73,23 @@ export class RpcRuntime {
     return this.definitions.get(name);
   }
 
-  /** One call in its own transaction. */
+  /** One call: its `prepare` step (if any) outside, then its own transaction. */
   async call(definition: MethodDefinition, input: unknown, info: RequestInfo): Promise<unknown> {
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
+    let prepared: unknown;
+    if (definition.prepare) {
+      // Checked in a short transaction of its own, so that no slow work is done for a caller
+      // without a session; checked again inside the call's transaction (it may end meanwhile).
+      const session =
+        definition.auth === 'required'
+          ? await this.deps.db.transaction().execute((trx) => this.authenticate(trx, info))
+          : undefined;
+      prepared = await this.prepare(definition.prepare, input, info, this.deps.db, session);
+    }
     const effects: Effect[] = [];
     const output = await this.deps.db
       .transaction()
-      .execute((trx) => this.runInTransaction(trx, definition, input, info, effects));
+      .execute((trx) => this.runInTransaction(trx, definition, input, info, effects, prepared));
     this.runEffects(effects);
     return output;
   }
@@ -112,12 +135,60 @@ export class RpcRuntime {
     if (!definition) throw notFound(`Unknown method ${step.method}`);
     const input = unpackAny(definition.method.input, step.data, `steps[${index}].data`);
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
-    const output = await this.runInTransaction(trx, definition, input, info, effects);
+    let prepared: unknown;
+    let session: Session | undefined;
+    if (definition.prepare) {
+      // A step must see the earlier steps' writes, so it prepares inside the chain's
+      // transaction (on SQLite another connection would wait for this one forever).
+      if (definition.auth === 'required') session = await this.authenticate(trx, info);
+      prepared = await this.prepare(definition.prepare, input, info, trx, session);
+    }
+    const output = await this.runInTransaction(
+      trx,
+      definition,
+      input,
+      info,
+      effects,
+      prepared,
+      session,
+    );
     // run() answers the Plain shape of definition.method.output (defineMethod ties them).
     return packAny(
       definition.method.output,
       output as PlainInitOf<typeof definition.method.output>,
     );
+  }
+
+  private basics(info: RequestInfo): CallBasics {
+    return {
+      requestId: info.requestId,
+      ip: info.ip,
+      userAgent: info.userAgent,
+      timezone: info.timezone,
+      region: info.region,
+      token: info.token,
+      now: () => this.deps.clock.now(),
+    };
+  }
+
+  /** The live session of the call's token; code 16 without one. */
+  private async authenticate(db: Db, info: RequestInfo): Promise<Session> {
+    const session = info.token
+      ? await this.deps.authenticator.authenticate(db, info.token, this.deps.clock.now())
+      : undefined;
+    if (!session) throw sessionInvalid();
+    return session;
+  }
+
+  private prepare(
+    prepare: Prepare,
+    input: unknown,
+    info: RequestInfo,
+    db: ReadOnlyDb,
+    session: Session | undefined,
+  ): Promise<unknown> {
+    const ctx: PrepareContext = { ...this.basics(info), db };
+    return prepare(input, session ? { ...ctx, ...session } : ctx);
   }
 
   private async runInTransaction(
@@ -126,27 +197,20 @@ export class RpcRuntime {
     input: unknown,
     info: RequestInfo,
     effects: Effect[],
+    prepared: unknown,
+    /** Already checked in this same transaction (a Chain step that prepared). */
+    checkedSession?: Session,
   ): Promise<unknown> {
     const base: PublicContext = {
-      requestId: info.requestId,
-      ip: info.ip,
-      userAgent: info.userAgent,
-      timezone: info.timezone,
-      region: info.region,
-      token: info.token,
-      now: () => this.deps.clock.now(),
+      ...this.basics(info),
       db: trx,
       afterCommit: (effect) => effects.push(effect),
     };
-    if (definition.auth === 'none') return definition.run(input, base);
-    const session = info.token
-      ? await this.deps.authenticator.authenticate(trx, info.token, this.deps.clock.now())
-      : undefined;
-    if (!session) throw sessionInvalid();
+    if (definition.auth === 'none') return definition.run(input, base, prepared);
+    const session = checkedSession ?? (await this.authenticate(trx, info));
     const ctx: AuthedContext = {
       ...base,
-      userId: session.userId,
-      sessionId: session.sessionId,
+      ...session,
       notify: (type) =>
         effects.push(() =>
           this.deps.realtime.publish({
@@ -156,7 +220,7 @@ export class RpcRuntime {
           }),
         ),
     };
-    return definition.run(input, ctx);
+    return definition.run(input, ctx, prepared);
   }
 
   private runEffects(effects: readonly Effect[]): void {
