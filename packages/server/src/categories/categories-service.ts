@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { AppError, invalid, notFound } from '../rpc/errors';
+import { loadTimelineState } from '../timeline/timeline-state';
 import {
   countCategories,
   deleteCategoryRow,
@@ -88,6 +89,8 @@ export async function putCategory(
     await saveCategory(db, userId, changed);
     return changed;
   }
+  // Locks the user's timeline row on PostgreSQL so two concurrent creations cannot both fit.
+  await loadTimelineState(db, userId, now, true);
   const count = await countCategories(db, userId);
   if (!hasRoomFor(count, limitsFor(tier).categories)) {
     throw new AppError(limitErrorCode(tier.premiumLevel), CATEGORY_LIMIT_MESSAGE);

@@ -152,6 +152,17 @@ describe('the category limit', () => {
     await free.client.call('PutCategory', { category: { title: 'One more' } });
   });
 
+  it('lets only one of several concurrent creations take the last free place', async () => {
+    const racer = await server.signUp();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        racer.client.call('PutCategory', { category: { title: `Race ${i}` } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await racer.client.call('GetCategories')).categories).toHaveLength(5);
+  });
+
   it('answers 4202 past the premium limit of 54, and lets unlimited accounts go on', async () => {
     const premium = await server.signUp();
     await setPremiumLevel(premium.userId, 1);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { categoryExists, getCategory, listCategories } from '../categories/categories-repository';
 import type { Schema } from '../db/schema';
 import { invalid } from '../rpc/errors';
+import { loadTimelineState } from '../timeline/timeline-state';
 import type { EventInstance, StoredEvent } from './event';
 import {
   checkEventValues,
@@ -42,6 +43,14 @@ export interface EventCaller {
 
 export const SEARCH_LIMIT = 50;
 export const MAX_KEYWORD_LENGTH = 200;
+
+/**
+ * Series edits read, then rewrite a row (exceptions, overrides): on PostgreSQL two concurrent
+ * edits of one user would lose one. The user's timeline row lock puts them one after the other.
+ */
+export async function lockUserWrites(caller: { db: Db; userId: string; now: number }) {
+  await loadTimelineState(caller.db, caller.userId, caller.now, true);
+}
 
 export function checkScope(value: number): RecurrenceScope {
   if (value === 0 || value === 1 || value === 2) return value;
@@ -139,6 +148,7 @@ export async function updateEvent(
 ): Promise<EventInstance> {
   const mask = parseFieldMask(input.fields);
   const scope = checkScope(input.updateType);
+  await lockUserWrites(caller);
   const located = await locateInstance(caller.db, caller.userId, input.ref);
   assertEditable(located);
   return updateLocated(caller, located, input.incoming, mask, scope);
@@ -151,6 +161,7 @@ export async function deleteEvent(
   updateType: number,
 ): Promise<void> {
   const scope = checkScope(updateType);
+  await lockUserWrites(caller);
   const located = await locateInstance(caller.db, caller.userId, ref);
   assertEditable(located);
   if (located.kind === 'single') {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS, startOfLocalDay } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { checkScope } from '../events/events-service';
+import { checkScope, lockUserWrites } from '../events/events-service';
 import { EVENT_LIMITS } from '../events/event-input';
 import { invalid } from '../rpc/errors';
 import type { OccurrenceState, ReminderInstance, StoredReminder } from './reminder';
@@ -112,6 +112,7 @@ export async function updateReminder(
   const mask = parseReminderMask(input.fields);
   const scope = checkScope(input.type);
   const { db, userId, now, timeZone } = caller;
+  await lockUserWrites(caller);
   const located = await locateReminder(db, userId, input.id, input.origin, input.incoming.start);
   const current = currentReminderValues(located);
   const next = checkReminderValues(mergeReminderValues(current, input.incoming, mask), timeZone);
@@ -135,6 +136,7 @@ export async function toggleThisReminder(
 ): Promise<void> {
   const status = checkStatus(input.status);
   const { db, userId, now } = caller;
+  await lockUserWrites(caller);
   const located = await locateReminder(db, userId, input.id, input.origin, input.start);
   if (located.kind === 'single') {
     await saveReminder(db, userId, { ...located.row, status, updatedAt: now });
@@ -154,6 +156,7 @@ export async function deleteReminder(
 ): Promise<void> {
   const scope = checkScope(input.type);
   const { db, userId, now } = caller;
+  await lockUserWrites(caller);
   const located = await locateReminder(db, userId, input.id, input.origin, input.start);
   if (located.kind === 'single') await deleteReminderRows(db, userId, [located.row.id]);
   else await deleteRecurringReminder(db, userId, located, scope, now);
@@ -181,6 +184,7 @@ export async function getOverdueReminders(caller: ReminderCaller): Promise<Remin
 /** Deletes every overdue occurrence (a one-off reminder entirely); cannot be undone. */
 export async function cleanOverdueReminders(caller: ReminderCaller): Promise<number> {
   const { db, userId, now } = caller;
+  await lockUserWrites(caller);
   const overdue = await getOverdueReminders(caller);
   const oneOffs = overdue.filter((r) => r.recurrenceRule === null).map((r) => r.id);
   await deleteReminderRows(db, userId, oneOffs);
