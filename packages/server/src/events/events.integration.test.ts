@@ -327,3 +327,32 @@ describe('SearchEvent', () => {
     expect(long.code).toBe(400);
   });
 });
+
+describe('sessions', () => {
+  it.each([
+    'CreateEvent',
+    'UpdateEvent',
+    'DeleteEvent',
+    'GetEvent',
+    'SearchEvent',
+    'GetReminders',
+    'GetOverdueReminders',
+    'CleanOverdueReminders',
+    'CreateReminder',
+    'UpdateReminder',
+    'ToggleThisReminder',
+    'DeleteReminder',
+    'GetCategories',
+    'PutCategory',
+    'DeleteCategory',
+    'GuessTaskCategory',
+    'FinishTutorial',
+    'GetTimeStatistics',
+  ])('%s answers 16 without a live session', async (method) => {
+    const none = await server.postJson(method, {});
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: 16 });
+    const revoked = await server.postJson(method, {}, { authorization: 'Bearer not-a-token' });
+    expect(revoked.status).toBe(401);
+  });
+});
