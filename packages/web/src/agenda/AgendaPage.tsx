@@ -1,137 +1,207 @@
-import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { addLocalDays, startOfLocalDay, weekViewWindow } from '@planner/core';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useProfile } from '../api/profile';
-import { startOfLocalDay } from '@planner/core';
-import { languageTag, localeOf } from '../i18n/i18n';
-import { dayPartAt, displayTimeZone, parseAgendaParams } from './agenda-date';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { queryClient } from '../api/query-client';
+import { categoriesQueryKey } from '../categories/categories-api';
+import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
+import { ControlBar } from './controls/ControlBar';
+import { currentItem } from './controls/current-item';
+import { FocusView } from './controls/FocusView';
+import { readSavedView, saveFocusMode, saveView, useFocusMode } from './data/agenda-prefs';
+import { useLiveUpdates } from './data/live-updates';
+import { useProgressCheck } from './data/progress-check';
+import { containersIn, remindersIn, timelineStore } from './data/timeline-store';
+import { useServerNow } from './data/use-server-now';
+import { dayRangeAround, DayView } from './day/DayView';
+import { DialogHost } from './dialogs/DialogHost';
+import { UnconfirmedTasksDialog } from './dialogs/UnconfirmedTasksDialog';
+import { AgendaHeader } from './header/AgendaHeader';
+import { WeekView } from './week/WeekView';
+import { agendaItems } from './model/agenda-block';
+import { weekStartOf } from './model/week-model';
+import { agendaRoute } from './routes';
+import { useAgendaShortcuts } from './use-agenda-shortcuts';
+import { EmptyAgenda } from './tutorials/EmptyAgenda';
+import { parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
+import { TutorialSlot } from './tutorials/Tutorials';
+import type { AgendaView, TimeRange } from './types';
+import { useAgendaEnv } from './use-agenda-env';
 
-const HOURS_SHOWN = 10;
+const DATE_PATTERN = /^\d{1,15}$/u;
+let restored = false;
 
-/** The agenda route. The timeline arrives with the planning screens; for now its empty state. */
+/** Spec 2: /agenda/{view?}/{currentDate?}; anything else redirects to /agenda. */
+function readRoute(view: string | undefined, currentDate: string | undefined) {
+  if (view !== undefined && view !== 'day' && view !== 'week') return null;
+  if (currentDate !== undefined && !DATE_PATTERN.test(currentDate)) return null;
+  return {
+    view: (view ?? readSavedView()) satisfies AgendaView,
+    date: currentDate === undefined ? null : Number(currentDate),
+  };
+}
+
+function useSnapshot() {
+  if (!restored) {
+    restored = true;
+    timelineStore.restore();
+  }
+  return useSyncExternalStore(timelineStore.subscribe, timelineStore.getSnapshot);
+}
+
+/** The agenda: day or week view of the plan, with its controls, dialogs and tutorials. */
 export default function AgendaPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const params = useParams();
+  const route = readRoute(params['view'], params['currentDate']);
+  if (!route) return <Navigate to="/agenda" replace />;
+  return <Agenda view={route.view} routeDate={route.date} />;
+}
+
+function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | null }) {
+  useTranslation('agenda');
+  const env = useAgendaEnv();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const profile = useProfile().data;
-  const [now] = useState(() => Date.now());
-  const { date } = parseAgendaParams(params['view'], params['currentDate'], now);
-  const timeZone = displayTimeZone(profile?.options?.timezone ?? profile?.user?.options?.timezone);
-  const tag = languageTag(localeOf(i18n.language));
-  const isToday = startOfLocalDay(date, timeZone) === startOfLocalDay(now, timeZone);
+  const [isDialOpen, setDialOpen] = useState(false);
+  const isFocusMode = useFocusMode();
+  const now = useServerNow(60_000);
+  const date = routeDate ?? now;
+  const snapshot = useSnapshot();
+  const searchRef = useRef<HTMLInputElement>(null);
 
-  // Spec 2: /agenda?add=true opens the creation dial, then the route becomes plain /agenda.
+  // Spec 2: ?add=true opens the creation dial, then the route is plain /agenda.
   useEffect(() => {
-    if (searchParams.has('add')) navigate('/agenda', { replace: true });
+    if (searchParams.get('add') !== 'true') return;
+    setDialOpen(true);
+    navigate('/agenda', { replace: true });
   }, [searchParams, navigate]);
+  // Spec 2: leaving and returning to the agenda refreshes categories.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
+  }, []);
 
-  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone }).format(date);
-  const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', timeZone }).format(
-    date,
+  const [dayRange, setDayRange] = useState<TimeRange>(() => dayRangeAround(date, env.timeZone));
+  useEffect(() => {
+    if (date < dayRange.start || date >= dayRange.end)
+      setDayRange(dayRangeAround(date, env.timeZone));
+  }, [date, dayRange, env.timeZone]);
+  const weekStart = weekStartOf(date, env.firstDayOfWeek, env.timeZone);
+  const weekRange = useMemo(
+    () => weekViewWindow(weekStart, env.timeZone),
+    [weekStart, env.timeZone],
   );
-  const greeting = t(`agenda.greeting.${dayPartAt(now, timeZone)}`);
-  const name = profile?.user?.name.trim();
+  const range = view === 'day' ? dayRange : weekRange;
+  useEffect(() => {
+    void timelineStore.ensureLoaded(range);
+  }, [range]);
+
+  const items = useMemo(
+    () => agendaItems(containersIn(snapshot.chunks, range)),
+    [snapshot.chunks, range],
+  );
+  const reminders = useMemo(() => remindersIn(snapshot.chunks, range), [snapshot.chunks, range]);
+  useLiveUpdates();
+  useProgressCheck(items, snapshot.state, env.timeZone);
+
+  const goTo = useCallback(
+    (nextView: AgendaView, nextDate: number) => navigate(agendaRoute(nextView, nextDate)),
+    [navigate],
+  );
+  const onView = (next: AgendaView) => {
+    saveView(next);
+    goTo(next, date);
+  };
+  const onExtend = useCallback(
+    (direction: 'earlier' | 'later') => {
+      if (timelineStore.getSnapshot().isLoading) return;
+      setDayRange((r) =>
+        direction === 'later'
+          ? { start: r.start, end: addLocalDays(r.end, 3, env.timeZone) }
+          : { start: addLocalDays(r.start, -3, env.timeZone), end: r.end },
+      );
+    },
+    [env.timeZone],
+  );
+  const setFocus = useCallback((on: boolean) => saveFocusMode(on), []);
+  useAgendaShortcuts({ view, onDate: (d) => goTo(view, d), onView, onFocus: setFocus, searchRef });
+
+  const current = currentItem(snapshot.state, items);
+  const hasTasks = items.blocks.some((b) => b.kind === 'task' || b.kind === 'locked');
+  const isEmpty = snapshot.state !== null && !snapshot.isLoading && items.blocks.length === 0;
+  const status = parseTutorialStatus(env.tutorialStatus);
+  const tutorial = snapshot.state
+    ? tutorialToShow({ status, hasTasks, hasCurrentTask: current.kind === 'task', isFocusMode })
+    : null;
+  const top = (
+    <>
+      {tutorial !== 'focusView' && <TutorialSlot name={tutorial} state={snapshot.state} />}
+      {isEmpty && <EmptyAgenda />}
+    </>
+  );
 
   return (
-    <Box
-      sx={{
-        px: { xs: 2, sm: 4 },
-        py: { xs: 2.5, sm: 4 },
-        maxWidth: 960,
-        width: '100%',
-        mx: 'auto',
-      }}
-    >
-      <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
-        {name ? t('agenda.greetingNamed', { greeting, name }) : greeting}
-      </Typography>
-      <Box
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mt: 0.5, mb: 3 }}
-      >
-        <Typography variant="h4" component="h2" data-testid="agenda-date">
-          <Box component="span" sx={{ textTransform: 'capitalize' }}>
-            {weekday}
-          </Box>
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-            {' · '}
-            {day}
-          </Box>
-        </Typography>
-        {isToday && (
-          <Box
-            component="span"
-            sx={{
-              px: 1.25,
-              py: 0.25,
-              borderRadius: '999px',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-              fontSize: 13,
-              fontWeight: 600,
-            }}
-          >
-            {t('agenda.today')}
-          </Box>
-        )}
-      </Box>
-      <Paper
-        variant="outlined"
-        sx={{ position: 'relative', overflow: 'hidden', borderRadius: '16px', minHeight: 420 }}
-      >
-        <Box aria-hidden="true" sx={{ position: 'absolute', inset: 0, pt: 2 }}>
-          {Array.from({ length: HOURS_SHOWN }, (_, hour) => (
-            <Box
-              key={hour}
-              sx={{
-                height: 48,
-                borderTop: '1px dashed',
-                borderColor: 'divider',
-                mx: 2,
-                opacity: 0.7,
-              }}
-            />
-          ))}
-        </Box>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <AgendaHeader
+        env={env}
+        view={view}
+        date={date}
+        now={now}
+        onDate={(d) => goTo(view, d)}
+        onView={onView}
+        searchRef={searchRef}
+      />
+      {view === 'day' ? (
         <Box
-          data-testid="agenda-empty"
-          sx={{
-            position: 'relative',
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            textAlign: 'center',
-            px: 3,
-            py: { xs: 8, sm: 10 },
-          }}
+          sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto', flex: 1 }}
         >
-          <Box
-            sx={{
-              width: 88,
-              height: 88,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(74, 85, 224, 0.1)',
-              color: 'primary.main',
-              mb: 3,
-              boxShadow: '0 0 0 12px rgba(74, 85, 224, 0.05)',
-            }}
-          >
-            <EventAvailableIcon sx={{ fontSize: 42 }} />
-          </Box>
-          <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
-            {t('agenda.empty.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
-            {t('agenda.empty.text')}
-          </Typography>
+          <DayView
+            env={env}
+            range={dayRange}
+            items={items}
+            reminders={reminders}
+            snapshot={snapshot}
+            focusDate={startOfLocalDay(date, env.timeZone)}
+            onExtend={onExtend}
+            top={top}
+          />
         </Box>
-      </Paper>
+      ) : (
+        <>
+          {tutorial && tutorial !== 'focusView' && (
+            <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>{top}</Box>
+          )}
+          <WeekView
+            env={env}
+            weekStart={weekStart}
+            items={items}
+            reminders={reminders}
+            state={snapshot.state}
+            onWeek={(w) => goTo('week', w)}
+          />
+        </>
+      )}
+      <ControlBar env={env} state={snapshot.state} current={current} onFocusMode={setFocus} />
+      {isFocusMode && (
+        <FocusView
+          env={env}
+          state={snapshot.state}
+          current={current}
+          onFocusMode={setFocus}
+          tutorial={
+            tutorial === 'focusView' ? (
+              <TutorialSlot name="focusView" state={snapshot.state} />
+            ) : null
+          }
+        />
+      )}
+      <AgendaSpeedDial open={isDialOpen} onOpenChange={setDialOpen} />
+      <DialogHost env={env} />
+      <UnconfirmedTasksDialog
+        hasUnconfirmed={snapshot.state?.hasUnconfirmedTask ?? false}
+        stamp={snapshot.state?.timelineUpdatedAt ?? 0}
+        env={env}
+      />
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import EventIcon from '@mui/icons-material/EventOutlined';
 import LockIcon from '@mui/icons-material/Lock';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
@@ -51,6 +52,7 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
   const { block, env, color, isCurrent, isPast, now } = props;
   const { t, title, start, end, label } = useBlockTexts(props);
   const isLocked = 'kind' in block && block.kind === 'locked';
+  const isEvent = 'kind' in block && block.kind === 'event';
   const accent = isLocked ? LOCKED_COLOR : block.isRest ? REST_COLOR : color;
   const task = 'taskData' in block ? block.taskData : undefined;
   const tone = task
@@ -141,6 +143,26 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
           <Typography noWrap sx={{ fontWeight: 650, fontSize: 15, flex: 1, minWidth: 0 }}>
             {title}
           </Typography>
+          {tone && !isPast && (
+            <Box
+              component="span"
+              sx={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.5,
+                flexShrink: 0,
+                fontSize: 12,
+                color: 'text.secondary',
+              }}
+            >
+              <Box
+                component="span"
+                sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: `${tone}.main` }}
+              />
+              {t(`due.${tone}`)}
+            </Box>
+          )}
+          {isEvent && <EventIcon aria-hidden sx={{ fontSize: 16, color: accent }} />}
           {block.fixed && !block.isTravel && !block.isRest && (
             <LockIcon
               aria-label={t('block.locked')}
@@ -156,14 +178,6 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
                 .filter(Boolean)
                 .join(' · ')}
         </Typography>
-        {tone && !isPast && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <Box sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: `${tone}.main` }} />
-            <Typography variant="caption" color="text.secondary">
-              {t(`due.${tone}`)}
-            </Typography>
-          </Box>
-        )}
         {isCurrent && (
           <CurrentProgress start={block.start} end={block.end} color={accent} tag={env.tag} />
         )}

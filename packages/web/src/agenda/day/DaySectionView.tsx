@@ -44,8 +44,8 @@ function dayTitle(day: DaySection, env: AgendaEnv, now: number, t: (k: string) =
 
 function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps }) {
   const { env, now, items } = props;
-  const height = entryHeight(entry);
   const isCurrentGroup = entry.type === 'group' && entry.group.id === props.currentGroupId;
+  const height = entryHeight(entry, isCurrentGroup);
   return (
     <Box
       data-span-start={entry.start}

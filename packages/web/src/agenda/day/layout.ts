@@ -7,10 +7,11 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * Heights in the day view grow with length but stay readable: a 5-minute block is still a row
  * a finger can hit, a long break is a single slim row, a 4-hour block does not fill the screen.
  */
-export function entryHeight(entry: DayEntry): number {
+export function entryHeight(entry: DayEntry, isCurrent = false): number {
   const minutes = (entry.end - entry.start) / MINUTE_MS;
   if (entry.type === 'idle') {
     return entry.idle.kind === 'long' ? 40 : clamp(34 + minutes * 0.3, 40, 76);
   }
-  return clamp(52 + minutes * 0.55, 64, 184);
+  // The current block also shows its progress bar.
+  return clamp(52 + minutes * 0.55, isCurrent ? 96 : 62, 184);
 }

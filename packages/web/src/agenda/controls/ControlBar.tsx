@@ -1,0 +1,237 @@
+import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import PauseIcon from '@mui/icons-material/PauseRounded';
+import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
+import SkipNextIcon from '@mui/icons-material/SkipNextRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { PLANNING_CONSTANTS } from '@planner/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fire } from '../data/action-errors';
+import { agendaActions } from '../data/agenda-actions';
+import { useBusy } from '../data/busy-actions';
+import { useServerNow } from '../data/use-server-now';
+import { formatDuration, formatTime } from '../model/format';
+import { paletteHex, REST_COLOR } from '../model/palette';
+import type { WireTimelineState } from '../types';
+import type { AgendaEnv } from '../use-agenda-env';
+import type { CurrentItem } from './current-item';
+import { showsPlay } from './current-item';
+
+export interface ControlsProps {
+  env: AgendaEnv;
+  state: WireTimelineState | null;
+  current: CurrentItem;
+  onFocusMode: (on: boolean) => void;
+}
+
+export function useCurrentTexts(current: CurrentItem, env: AgendaEnv) {
+  const { t } = useTranslation('agenda');
+  const now = useServerNow(PLANNING_CONSTANTS.progressCheckMs);
+  const title =
+    current.kind === 'rest'
+      ? t('controls.onBreak')
+      : current.kind === 'paused'
+        ? t('controls.paused')
+        : current.kind === 'idle'
+          ? t('controls.nothingNow')
+          : current.title || t('untitled');
+  const hasTimes = current.end > current.start;
+  const left = hasTimes
+    ? t('block.left', { duration: formatDuration(Math.max(0, current.end - now), env.tag) })
+    : '';
+  const until = hasTimes ? t('controls.until', { time: formatTime(current.end, env) }) : '';
+  const progress = hasTimes
+    ? Math.min(1, Math.max(0, (now - current.start) / (current.end - current.start)))
+    : 0;
+  const color = current.kind === 'rest' ? REST_COLOR : paletteHex(current.color);
+  return { title, left, until, progress, color };
+}
+
+/** Next and play/pause; shared by the bar and the focus view. Each waits for its request. */
+export function PlaybackButtons({
+  state,
+  size,
+}: {
+  state: WireTimelineState | null;
+  size: 'medium' | 'large';
+}) {
+  const { t } = useTranslation('agenda');
+  const isNextBusy = useBusy('next');
+  const isPauseBusy = useBusy('pause');
+  const play = showsPlay(state);
+  const big = size === 'large';
+  return (
+    <>
+      <Tooltip title={`${t(play ? 'controls.play' : 'controls.pause')} (P)`}>
+        <span>
+          <IconButton
+            aria-label={t(play ? 'controls.play' : 'controls.pause')}
+            disabled={isPauseBusy || !state}
+            onClick={() => void fire(agendaActions.pause())}
+            sx={{
+              bgcolor: 'primary.main',
+              color: '#fff',
+              width: big ? 72 : 44,
+              height: big ? 72 : 44,
+              '&:hover': { bgcolor: 'primary.dark' },
+              '&.Mui-disabled': { bgcolor: alpha('#4a55e0', 0.4), color: '#fff' },
+            }}
+          >
+            {play ? (
+              <PlayArrowIcon fontSize={big ? 'large' : 'medium'} />
+            ) : (
+              <PauseIcon fontSize={big ? 'large' : 'medium'} />
+            )}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={`${t('controls.next')} (X)`}>
+        <span>
+          <IconButton
+            aria-label={t('controls.next')}
+            disabled={isNextBusy || !state}
+            onClick={() => void fire(agendaActions.next())}
+            sx={{ width: big ? 56 : 44, height: big ? 56 : 44 }}
+          >
+            <SkipNextIcon fontSize={big ? 'large' : 'medium'} />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
+  );
+}
+
+/** Auto-extend on or off, with the hint that explains the choice for 3.8 s (spec 2). */
+export function AutoExtendToggle({ state }: { state: WireTimelineState | null }) {
+  const { t } = useTranslation('agenda');
+  const isBusy = useBusy('autoExtend');
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [hint, setHint] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (hint === null) return undefined;
+    const timer = setTimeout(() => setHint(null), PLANNING_CONSTANTS.autoExtendHintMs);
+    return () => clearTimeout(timer);
+  }, [hint]);
+  const isOn = state?.autoExtend ?? false;
+  return (
+    <>
+      <IconButton
+        ref={anchor}
+        aria-label={t('controls.autoExtend')}
+        aria-pressed={isOn}
+        disabled={isBusy || !state}
+        onClick={async () => {
+          const answer = await fire(agendaActions.setAutoExtend(!isOn));
+          if (answer) setHint(answer.autoExtend);
+        }}
+        sx={{
+          color: isOn ? 'primary.main' : 'text.secondary',
+          bgcolor: isOn ? alpha('#4a55e0', 0.1) : 'transparent',
+        }}
+      >
+        <AllInclusiveIcon />
+      </IconButton>
+      <Popper open={hint !== null} anchorEl={anchor.current} placement="top" sx={{ zIndex: 1400 }}>
+        <Paper
+          role="status"
+          elevation={6}
+          sx={{
+            mb: 1,
+            px: 1.5,
+            py: 1,
+            maxWidth: 260,
+            bgcolor: '#23283a',
+            color: '#fff',
+            borderRadius: 2,
+          }}
+        >
+          <Typography variant="body2">
+            {t(hint ? 'controls.autoExtendOn' : 'controls.autoExtendOff')}
+          </Typography>
+        </Paper>
+      </Popper>
+    </>
+  );
+}
+
+/** The compact control bar at the bottom of the agenda. */
+export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) {
+  const { t } = useTranslation('agenda');
+  const texts = useCurrentTexts(current, env);
+  return (
+    <Paper
+      component="section"
+      aria-label={t('controls.label')}
+      elevation={8}
+      data-testid="control-bar"
+      sx={{
+        position: 'sticky',
+        bottom: { xs: 8, sm: 16 },
+        mx: 'auto',
+        mt: 'auto',
+        width: 'calc(100% - 16px)',
+        maxWidth: 720,
+        borderRadius: 4,
+        overflow: 'hidden',
+        zIndex: 6,
+      }}
+    >
+      <Box sx={{ height: 3, bgcolor: alpha(texts.color, 0.18) }}>
+        <Box
+          sx={{
+            height: 3,
+            width: `${texts.progress * 100}%`,
+            bgcolor: texts.color,
+            transition: 'width 1s linear',
+          }}
+        />
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 0.5, sm: 1 },
+          px: { xs: 1, sm: 1.5 },
+          py: 1,
+        }}
+      >
+        <Box
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            bgcolor: texts.color,
+            flexShrink: 0,
+            ml: 0.5,
+          }}
+        />
+        <Box sx={{ flex: 1, minWidth: 0, ml: 0.5 }}>
+          <Typography noWrap sx={{ fontWeight: 650 }} data-testid="current-title">
+            {texts.title}
+          </Typography>
+          <Typography noWrap variant="caption" color="text.secondary" component="p">
+            {[texts.left, texts.until].filter(Boolean).join(' · ') || t('controls.hint')}
+          </Typography>
+        </Box>
+        <AutoExtendToggle state={state} />
+        <PlaybackButtons state={state} size="medium" />
+        <Tooltip title={t('controls.focusMode')}>
+          <IconButton
+            aria-label={t('controls.focusMode')}
+            aria-pressed={false}
+            onClick={() => onFocusMode(true)}
+          >
+            <FullscreenIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,168 @@
+import CoffeeIcon from '@mui/icons-material/CoffeeOutlined';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { PLANNING_CONSTANTS } from '@planner/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openDialog } from '../dialogs/dialog-store';
+import {
+  AutoExtendToggle,
+  PlaybackButtons,
+  useCurrentTexts,
+  type ControlsProps,
+} from './ControlBar';
+
+/** A swipe counts past 8 px and 20 % of the screen (spec 9). */
+export function isSwipeDown(startY: number, endY: number, height: number): boolean {
+  const { px, widthRatio } = PLANNING_CONSTANTS.swipeThreshold;
+  const moved = endY - startY;
+  return moved > px && moved > height * widthRatio;
+}
+
+/** Focus mode: the current item full screen; swipe down, Escape or the button leave it. */
+export function FocusView({
+  env,
+  state,
+  current,
+  onFocusMode,
+  tutorial,
+}: ControlsProps & { tutorial?: ReactNode }) {
+  const { t } = useTranslation('agenda');
+  const texts = useCurrentTexts(current, env);
+  const touchStart = useRef<number | null>(null);
+  const exit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    exit.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onFocusMode(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onFocusMode]);
+  return (
+    <Box
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('controls.focusMode')}
+      data-testid="focus-view"
+      onTouchStart={(e) => (touchStart.current = e.touches[0]?.clientY ?? null)}
+      onTouchEnd={(e) => {
+        const end = e.changedTouches[0]?.clientY;
+        if (
+          touchStart.current !== null &&
+          end !== undefined &&
+          isSwipeDown(touchStart.current, end, window.innerHeight)
+        )
+          onFocusMode(false);
+        touchStart.current = null;
+      }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1250,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        px: 3,
+        py: 2,
+        background: `radial-gradient(circle at 50% 30%, ${alpha(texts.color, 0.18)}, #f5f6fa 70%)`,
+      }}
+    >
+      <Box
+        sx={{
+          width: '100%',
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <Typography variant="overline" color="text.secondary">
+          {t('controls.focusMode')}
+        </Typography>
+        <IconButton
+          ref={exit}
+          aria-label={t('controls.leaveFocus')}
+          onClick={() => onFocusMode(false)}
+        >
+          <FullscreenExitIcon />
+        </IconButton>
+      </Box>
+      {tutorial}
+      <Box
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 3,
+          textAlign: 'center',
+          maxWidth: 560,
+        }}
+      >
+        <Box sx={{ position: 'relative', display: 'inline-flex' }}>
+          <CircularProgress
+            variant="determinate"
+            value={100}
+            size={220}
+            thickness={2.5}
+            sx={{ color: alpha(texts.color, 0.15) }}
+          />
+          <CircularProgress
+            variant="determinate"
+            value={texts.progress * 100}
+            size={220}
+            thickness={2.5}
+            aria-label={t('block.progress')}
+            sx={{
+              color: texts.color,
+              position: 'absolute',
+              left: 0,
+              '& circle': { strokeLinecap: 'round' },
+            }}
+          />
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
+            <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {texts.left || '—'}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {texts.until}
+            </Typography>
+          </Box>
+        </Box>
+        <Typography
+          variant="h4"
+          component="h2"
+          data-testid="focus-title"
+          sx={{ wordBreak: 'break-word' }}
+        >
+          {texts.title}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <AutoExtendToggle state={state} />
+          <PlaybackButtons state={state} size="large" />
+        </Box>
+        <Button startIcon={<CoffeeIcon />} onClick={() => openDialog({ kind: 'takeBreak' })}>
+          {t('controls.takeBreak')}
+        </Button>
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {t('controls.swipeHint')}
+      </Typography>
+    </Box>
+  );
+}

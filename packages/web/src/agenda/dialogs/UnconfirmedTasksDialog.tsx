@@ -1,0 +1,114 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { fire } from '../data/action-errors';
+import { agendaActions } from '../data/agenda-actions';
+import { useBusy } from '../data/busy-actions';
+import { formatDuration } from '../model/format';
+import type { AgendaEnv } from '../use-agenda-env';
+import { unconfirmedUpdates } from './unconfirmed';
+
+/**
+ * Shown whenever the timeline state says a session ended with auto-extend off and the task is
+ * not confirmed yet: each task is checked (done) by default; unchecked ones get an hour more.
+ */
+export function UnconfirmedTasksDialog({
+  hasUnconfirmed,
+  stamp,
+  env,
+}: {
+  hasUnconfirmed: boolean;
+  stamp: number;
+  env: AgendaEnv;
+}) {
+  const { t } = useTranslation('agenda');
+  const titleId = useId();
+  const isBusy = useBusy('unconfirmed');
+  const query = useQuery({
+    queryKey: ['agenda', 'unconfirmed', stamp],
+    queryFn: async () =>
+      (await call('GetTasks', { status: 'unconfirmed' }, { showLoading: false })).tasks,
+    enabled: hasUnconfirmed,
+    meta: { silent: true },
+  });
+  const tasks = hasUnconfirmed ? (query.data ?? []) : [];
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setUnchecked(new Set()), [query.data]);
+  if (tasks.length === 0) return null;
+  const checked = new Set(tasks.map((task) => task.id).filter((id) => !unchecked.has(id)));
+  const toggle = (id: string) =>
+    setUnchecked((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = (done: ReadonlySet<string>) =>
+    void fire(agendaActions.confirmTasks(unconfirmedUpdates(tasks, done)));
+  const single = tasks.length === 1 ? tasks[0] : undefined;
+  return (
+    <Dialog open aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="unconfirmed-dialog">
+      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
+        {t(single ? 'unconfirmed.titleOne' : 'unconfirmed.title')}
+      </DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary">
+          {t('unconfirmed.text')}
+        </Typography>
+        <List dense>
+          {tasks.map((task) => (
+            <ListItem key={task.id} disablePadding>
+              <ListItemButton onClick={() => toggle(task.id)}>
+                <ListItemIcon>
+                  <Checkbox
+                    edge="start"
+                    checked={checked.has(task.id)}
+                    tabIndex={-1}
+                    slotProps={{
+                      input: {
+                        'aria-label': t('unconfirmed.done', { title: task.title || t('untitled') }),
+                      },
+                    }}
+                  />
+                </ListItemIcon>
+                <ListItemText
+                  primary={task.title || t('untitled')}
+                  secondary={
+                    checked.has(task.id)
+                      ? t('unconfirmed.willComplete')
+                      : t('unconfirmed.willExtend', {
+                          duration: formatDuration(60 * 60_000, env.tag),
+                        })
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {single && (
+          <Button color="inherit" disabled={isBusy} onClick={() => submit(new Set())}>
+            {t('unconfirmed.moreTime')}
+          </Button>
+        )}
+        <Button variant="contained" disabled={isBusy} onClick={() => submit(checked)}>
+          {t('unconfirmed.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { newEventRoute, newTaskRoute } from '../routes';
+
+/** The empty-agenda tutorial: nothing planned yet, and the two ways to start. */
+export function EmptyAgenda() {
+  const { t } = useTranslation('agenda');
+  const navigate = useNavigate();
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="agenda-empty"
+      sx={{
+        borderRadius: 4,
+        px: 3,
+        py: { xs: 4, sm: 5 },
+        mb: 3,
+        textAlign: 'center',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+      }}
+    >
+      <Box
+        sx={{
+          width: 80,
+          height: 80,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(74, 85, 224, 0.1)',
+          color: 'primary.main',
+          mb: 2.5,
+          boxShadow: '0 0 0 12px rgba(74, 85, 224, 0.05)',
+        }}
+      >
+        <EventAvailableIcon sx={{ fontSize: 38 }} />
+      </Box>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        {t('empty.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 420, mb: 2.5 }}>
+        {t('empty.text')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+        <Button variant="contained" onClick={() => navigate(newTaskRoute())}>
+          {t('create.task')}
+        </Button>
+        <Button variant="outlined" onClick={() => navigate(newEventRoute())}>
+          {t('create.event')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,168 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { addLocalDays, HOUR_MS, PLANNING_CONSTANTS } from '@planner/core';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockMenu } from '../day/BlockMenu';
+import { useServerNow } from '../data/use-server-now';
+import type { AgendaItems } from '../model/agenda-block';
+import { blockActions } from '../model/block-actions';
+import type { DayBlock } from '../model/day-model';
+import { formatDate } from '../model/format';
+import { buildWeekModel } from '../model/week-model';
+import type { WireReminder, WireTimelineState } from '../types';
+import { useBlockActions } from '../use-block-actions';
+import type { AgendaEnv } from '../use-agenda-env';
+import { HOUR_PX, WeekGrid } from './WeekGrid';
+
+export interface WeekViewProps {
+  env: AgendaEnv;
+  weekStart: number;
+  items: AgendaItems;
+  reminders: WireReminder[];
+  state: WireTimelineState | null;
+  onWeek: (weekStart: number) => void;
+}
+
+/** Week view: a carousel of the previous, current and next week (swipe or the arrows). */
+export function WeekView({ env, weekStart, items, reminders, state, onWeek }: WeekViewProps) {
+  const { t } = useTranslation('agenda');
+  const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
+  const runAction = useBlockActions(env);
+  const currentBlockId = state?.currentBlock?.timeblock || undefined;
+  const weeks = useMemo(
+    () => [-7, 0, 7].map((days) => addLocalDays(weekStart, days, env.timeZone)),
+    [weekStart, env.timeZone],
+  );
+  const models = useMemo(
+    () =>
+      weeks.map((start) =>
+        buildWeekModel({
+          items,
+          reminders,
+          weekStart: start,
+          timeZone: env.timeZone,
+          now,
+          currentBlockId,
+        }),
+      ),
+    // The now line moves on its own; blocks are rebuilt when the data or the week changes.
+    [weeks, items, reminders, env.timeZone, currentBlockId],
+  );
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.clientWidth;
+  }, [weekStart]);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    // Opens at the morning, or at now when that is later in the day.
+    const hour = Math.max(
+      7,
+      Math.min(20, ((now - (models[1]?.columns[0]?.start ?? now)) % (24 * HOUR_MS)) / HOUR_MS - 2),
+    );
+    el.scrollTop = hour * HOUR_PX;
+  }, []);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const page = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+        if (page === 0) onWeek(weeks[0] ?? weekStart);
+        if (page === 2) onWeek(weeks[2] ?? weekStart);
+      }, 150);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, [onWeek, weeks, weekStart]);
+
+  const lastDay = addLocalDays(weekStart, 6, env.timeZone);
+  const title = `${formatDate(weekStart, env, { month: 'short', day: 'numeric' })} – ${formatDate(lastDay, env, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  const menuBlock = menu?.block;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 0.5 }}>
+        <IconButton aria-label={t('week.previous')} onClick={() => onWeek(weeks[0] ?? weekStart)}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography
+          component="h2"
+          sx={{ fontWeight: 700, flex: 1, textAlign: 'center' }}
+          aria-live="polite"
+        >
+          {title}
+        </Typography>
+        <IconButton aria-label={t('week.next')} onClick={() => onWeek(weeks[2] ?? weekStart)}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Box>
+      <Box
+        ref={scroller}
+        data-testid="week-scroller"
+        sx={{
+          display: 'flex',
+          overflow: 'auto',
+          scrollSnapType: 'x mandatory',
+          height: {
+            xs: 'calc(100dvh - 56px - 56px - 48px)',
+            sm: 'calc(100dvh - 64px - 56px - 48px)',
+          },
+          scrollbarWidth: 'thin',
+          overscrollBehaviorX: 'contain',
+          pb: 12,
+        }}
+      >
+        {models.map((model, index) => (
+          <Box
+            key={weeks[index]}
+            sx={{ flex: '0 0 100%', minWidth: 0, scrollSnapAlign: 'start', px: { xs: 0.5, sm: 1 } }}
+          >
+            <WeekGrid
+              model={model}
+              items={items}
+              env={env}
+              now={now}
+              currentBlockId={currentBlockId}
+              onOpen={(anchor, block) => setMenu({ anchor, block })}
+              isActive={index === 1}
+            />
+          </Box>
+        ))}
+      </Box>
+      <BlockMenu
+        anchor={menu?.anchor ?? null}
+        title={
+          (menuBlock?.task
+            ? items.tasks.get(menuBlock.task)?.title
+            : items.events.get(menuBlock?.event ?? '')?.title) || t('untitled')
+        }
+        actions={
+          menuBlock
+            ? blockActions(menuBlock, {
+                now,
+                isCurrentTask:
+                  menuBlock.task !== undefined &&
+                  menuBlock.task === state?.currentBlock?.task &&
+                  menuBlock.start <= now,
+                hasCurrent: Boolean(currentBlockId),
+              })
+            : []
+        }
+        onChoose={(action) => menuBlock && runAction(action, menuBlock)}
+        onClose={() => setMenu(null)}
+      />
+    </Box>
+  );
+}
