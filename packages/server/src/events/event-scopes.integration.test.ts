@@ -118,6 +118,40 @@ describe('recurring instances', () => {
   });
 });
 
+describe('the autumn change', () => {
+  it('keeps a weekly 18:00 event at 18:00 local when the clocks go back (25 October)', async () => {
+    const user = await server.signUp();
+    const first = Date.UTC(2026, 9, 16, 16);
+    const { event } = await user.client.call('CreateEvent', {
+      event: {
+        title: 'Choir',
+        start: first,
+        end: first + HOUR_MS,
+        category: { id: 'personal' },
+        timezone: ZONE,
+        recurrenceRule: { freq: 'WEEKLY', interval: 1, byDay: 'FR' },
+      },
+    });
+    await user.client.call('DeleteEvent', {
+      event: { id: event?.id, instanceNumber: 1 },
+      apiVersion: 1,
+      updateType: 0,
+    });
+    const list = await listEventInstances(
+      server.database.db,
+      user.userId,
+      Date.UTC(2026, 9, 16),
+      Date.UTC(2026, 10, 7),
+      ZONE,
+    );
+    expect(list.map((i) => [i.instanceNumber, iso(i.start)])).toEqual([
+      [0, iso(Date.UTC(2026, 9, 16, 16))],
+      [2, iso(Date.UTC(2026, 9, 30, 17))],
+      [3, iso(Date.UTC(2026, 10, 6, 17))],
+    ]);
+  });
+});
+
 describe('scope 0: this one', () => {
   it('stores the changed instance on its own; the series skips it', async () => {
     const { user, event } = await series();
