@@ -129,6 +129,7 @@ test.describe('events', () => {
     await expect(dialog.getByRole('radio')).toHaveCount(2);
     await expect(dialog.getByRole('radio', { name: 'All of them' })).toHaveCount(0);
     await dialog.getByRole('radio', { name: 'This one' }).check();
+    await api.tick();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await titles()).length).toBe(4);
   });

@@ -71,7 +71,9 @@ export function DateTimeRow(props: InstantInputProps & { dateLabel: string; allD
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: allDay ? '1fr' : 'minmax(0,3fr) minmax(0,2fr)',
+        gridTemplateColumns: allDay
+          ? '1fr'
+          : { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'minmax(0, 3fr) minmax(0, 2fr)' },
       }}
     >
       <DateInput {...rest} label={dateLabel} name={`${props.name}-date`} />
