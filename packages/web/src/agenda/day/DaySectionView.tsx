@@ -57,8 +57,10 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
         variant="caption"
         color={isCurrentGroup ? 'primary.main' : 'text.secondary'}
         sx={{
-          width: { xs: 52, sm: 64 },
+          width: { xs: 54, sm: 64 },
           flexShrink: 0,
+          whiteSpace: 'nowrap',
+          fontSize: { xs: 11, sm: 12 },
           textAlign: 'end',
           pt: 0.75,
           fontWeight: isCurrentGroup ? 700 : 500,

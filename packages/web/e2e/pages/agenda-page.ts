@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The agenda screen: header, day and week views, control bar, dialogs. */
+export class AgendaPage {
+  readonly controlBar: Locator;
+  readonly currentTitle: Locator;
+
+  constructor(readonly page: Page) {
+    this.controlBar = page.getByTestId('control-bar');
+    this.currentTitle = page.getByTestId('current-title');
+  }
+
+  async goto(path = '/agenda'): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.controlBar).toBeVisible();
+  }
+
+  /** A block by its screen-reader name ("Write report, 9:00 AM to 10:00 AM"). */
+  block(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  blocksOf(title: string): Locator {
+    return this.page.locator('[data-testid="agenda-block"]', {
+      has: this.page.getByText(title, { exact: true }),
+    });
+  }
+
+  control(name: 'Next' | 'Pause' | 'Play' | 'Auto-extend' | 'Focus mode'): Locator {
+    return this.controlBar.getByRole('button', { name, exact: true });
+  }
+
+  async openMore(): Promise<void> {
+    await this.page.getByRole('button', { name: 'More actions' }).click();
+  }
+
+  async chooseMore(
+    item: 'Shuffle the plan' | 'Take a break' | 'Keyboard shortcuts',
+  ): Promise<void> {
+    await this.openMore();
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
+
+  async openBlockMenu(block: Locator): Promise<void> {
+    await block.click();
+    await expect(this.page.getByRole('menu')).toBeVisible();
+  }
+
+  async chooseView(view: 'Day' | 'Week'): Promise<void> {
+    await this.page.getByRole('button', { name: /^View: / }).click();
+    await this.page.getByRole('menuitem', { name: view }).click();
+  }
+
+  /** Long press (past the 400 ms threshold), then drag down by `dy` pixels and drop. */
+  async longPressDrag(block: Locator, dy: number): Promise<void> {
+    await block.scrollIntoViewIfNeeded();
+    const box = await block.boundingBox();
+    if (!box) throw new Error('block is not visible');
+    const x = box.x + box.width / 2;
+    const y = box.y + Math.min(20, box.height / 2);
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.waitForTimeout(550);
+    await this.page.mouse.move(x, y + dy / 2, { steps: 5 });
+    await this.page.mouse.move(x, y + dy, { steps: 5 });
+    await expect(this.page.getByTestId('drag-preview')).toBeVisible();
+    await this.page.mouse.up();
+  }
+
+  dialog(name: string | RegExp): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+}
