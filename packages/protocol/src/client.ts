@@ -113,7 +113,7 @@ export function createClient(options: ClientOptions): Client {
   }
 
   /** One HTTP exchange; throws when the server was not reached (worth retrying). */
-  async function exchange(info: CallInfo, body: BodyInit, signal?: AbortSignal): Promise<Answer> {
+  async function exchange(info: CallInfo, body: Uint8Array<ArrayBuffer>, signal?: AbortSignal): Promise<Answer> {
     const response = await doFetch(`${baseUrl}/${info.method}`, {
       method: 'POST',
       headers: headersFor(info.requestId),
@@ -128,7 +128,7 @@ export function createClient(options: ClientOptions): Client {
     return { kind: 'error', error: readError(info.method, Number(code), response, bytes) };
   }
 
-  async function send(info: CallInfo, body: BodyInit, signal?: AbortSignal): Promise<Uint8Array> {
+  async function send(info: CallInfo, body: Uint8Array<ArrayBuffer>, signal?: AbortSignal): Promise<Uint8Array> {
     const policy = policyFor(info.method);
     const retries = info.retry ? policy.retries : 0;
     for (let attempt = 1; ; attempt++) {
