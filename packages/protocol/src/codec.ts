@@ -10,6 +10,7 @@ import {
 import { ChainRequestSchema } from './gen/planner/v1/rpc_pb';
 import { ContentType } from './headers';
 import { fromPlain, toPlain, WireFormatError, type PlainInitOf, type PlainOf } from './plain';
+import { plainBinaryCodec } from './plain-binary';
 import { findMethod, typeRegistry, typeUrlOf } from './registry';
 
 /** Binary protobuf (what the apps speak) or the protobuf JSON mapping (tools, tests, curl). */
@@ -47,6 +48,8 @@ export function encodeMessage<D extends DescMessage>(
   plain: PlainInitOf<D>,
   format: WireFormat,
 ): Uint8Array {
+  const direct = format === 'binary' ? plainBinaryCodec(desc) : undefined;
+  if (direct) return direct.encode(plain);
   return encodeProto(desc, fromPlain(desc, plain), format);
 }
 
@@ -78,6 +81,9 @@ export function decodeMessage<D extends DescMessage>(
   body: Uint8Array,
   format: WireFormat,
 ): PlainOf<D> {
+  const direct = format === 'binary' ? plainBinaryCodec(desc) : undefined;
+  // The direct codec walks `desc`, which is exactly the shape PlainOf<D> describes.
+  if (direct) return direct.decode(body) as PlainOf<D>;
   return toPlain(desc, decodeProto(desc, body, format));
 }
 

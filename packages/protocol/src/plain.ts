@@ -80,7 +80,7 @@ function join(path: string, name: string): string {
 const wordsCache = new WeakMap<DescField, ReadonlySet<string> | undefined>();
 
 /** The `(planner.v1.words)` a string field is limited to, if the schema says so. */
-function wordsOf(field: DescField): ReadonlySet<string> | undefined {
+export function wordsOf(field: DescField): ReadonlySet<string> | undefined {
   if (!wordsCache.has(field)) {
     const list = hasOption(field, words) ? getOption(field, words) : '';
     wordsCache.set(field, list ? new Set(list.split(',').map((w) => w.trim())) : undefined);
