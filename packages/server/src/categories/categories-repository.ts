@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
+import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { Category } from './category';
 import type { CategoryRow } from './tables';
 
@@ -30,12 +31,16 @@ function toRow(userId: string, category: Category): CategoryRow {
   };
 }
 
+// Every write below bumps the user's calendar revision first: event instances carry their
+// category's colour, and the timeline caches them on that revision.
+
 export async function insertCategories(
   db: Db,
   userId: string,
   categories: readonly Category[],
 ): Promise<void> {
   if (categories.length === 0) return;
+  await bumpCalendarRevision(db, userId);
   await db
     .insertInto('categories')
     .values(categories.map((c) => toRow(userId, c)))
@@ -45,6 +50,7 @@ export async function insertCategories(
 /** Writes every field of an existing category; false when the user has no such category. */
 export async function saveCategory(db: Db, userId: string, category: Category): Promise<boolean> {
   const { user_id: _u, id: _i, ...values } = toRow(userId, category);
+  await bumpCalendarRevision(db, userId);
   const result = await db
     .updateTable('categories')
     .set(values)
@@ -104,6 +110,7 @@ export async function countCategories(db: Db, userId: string): Promise<number> {
 
 /** False when the user has no such category. */
 export async function deleteCategoryRow(db: Db, userId: string, id: string): Promise<boolean> {
+  await bumpCalendarRevision(db, userId);
   const result = await db
     .deleteFrom('categories')
     .where('user_id', '=', userId)

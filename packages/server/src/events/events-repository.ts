@@ -2,6 +2,7 @@ import { MINUTE_MS, PREPARATION_MAX_MINUTES, type RecurrenceRule } from '@planne
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { ChecklistItem } from '../tasks/task';
+import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { EventSummary, StoredEvent } from './event';
 import type { EventRow } from './tables';
 
@@ -106,13 +107,17 @@ const SUMMARY_COLUMNS = [
 
 const hasNote = sql<number>`case when note = '' then 0 else 1 end`.as('has_note');
 
+// Every write below bumps the user's calendar revision first (the timeline caches on it).
+
 export async function insertEvent(db: Db, userId: string, event: StoredEvent): Promise<void> {
+  await bumpCalendarRevision(db, userId);
   await db.insertInto('events').values(toRow(userId, event)).execute();
 }
 
 /** Writes every field of an existing event. */
 export async function saveEvent(db: Db, userId: string, event: StoredEvent): Promise<void> {
   const { user_id: _u, id: _i, ...values } = toRow(userId, event);
+  await bumpCalendarRevision(db, userId);
   await db
     .updateTable('events')
     .set(values)
@@ -184,6 +189,7 @@ export async function deleteEventRows(
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
+  await bumpCalendarRevision(db, userId);
   await db.deleteFrom('events').where('user_id', '=', userId).where('id', 'in', ids).execute();
 }
 
@@ -226,17 +232,4 @@ export async function findEventCategories(
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.category_id]));
-}
-
-/**
- * A fingerprint of the user's stored events (how many, latest change): it changes whenever an
- * event is created, changed or deleted, so computed instances can be reused until it does.
- */
-export async function eventsVersion(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return `${Number(row?.n ?? 0)}:${Number(row?.latest ?? 0)}`;
 }

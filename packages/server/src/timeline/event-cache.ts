@@ -1,10 +1,9 @@
 import { DAY_MS } from '@planner/core';
-import { listCategories } from '../categories/categories-repository';
 import type { EventInstance } from '../events/event';
 import { listEventInstances } from '../events/event-instances';
-import { eventsVersion } from '../events/events-repository';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import { findCalendarRevision } from './timeline-repository';
 
 /** Users whose expanded instances are kept (least recently used dropped first). */
 const MAX_USERS = 2_000;
@@ -20,10 +19,15 @@ interface Entry {
 
 const cache = new Map<string, Entry>();
 
+function overlapping(instances: EventInstance[], start: number, end: number): EventInstance[] {
+  return instances.filter((e) => e.start - e.travelTop < end && e.end + e.travelBottom >= start);
+}
+
 /**
  * Event instances overlapping [start, end). Expanding a heavy user's recurring events is the
  * dearest part of a timeline read, so expansions are kept per user until an event or category
- * changes (a fingerprint of both is checked on every call) or the zone changes.
+ * changes (the user's calendar revision, bumped by every such write, is checked on every call) or
+ * the zone changes.
  */
 export async function eventInstancesBetween(
   db: Kysely<Schema>,
@@ -32,16 +36,16 @@ export async function eventInstancesBetween(
   end: number,
   timeZone: string,
 ): Promise<EventInstance[]> {
-  const categories = await listCategories(db, userId);
-  const categoryKey = categories.map((c) => `${c.id}@${c.updatedAt}`).join(',');
-  const key = `${timeZone}|${await eventsVersion(db, userId)}|${categoryKey}`;
+  const revision = await findCalendarRevision(db, userId);
+  if (revision === undefined) {
+    return overlapping(await listEventInstances(db, userId, start, end, timeZone), start, end);
+  }
+  const key = `${timeZone}|${revision}`;
   const hit = cache.get(userId);
   if (hit && hit.key === key && hit.start <= start && hit.end >= end) {
     cache.delete(userId);
     cache.set(userId, hit);
-    return hit.instances.filter(
-      (e) => e.start - e.travelTop < end && e.end + e.travelBottom >= start,
-    );
+    return overlapping(hit.instances, start, end);
   }
   const from = start - SLACK_MS;
   const to = end + SLACK_MS;
@@ -52,5 +56,5 @@ export async function eventInstancesBetween(
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
-  return instances.filter((e) => e.start - e.travelTop < end && e.end + e.travelBottom >= start);
+  return overlapping(instances, start, end);
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** History, current and fixed future blocks. Planned (non-fixed future) blocks are never stored. */
 export interface TimeblockRow {
   user_id: string;
@@ -28,6 +30,11 @@ export interface TimelineStateRow {
   timeline_updated_at: number;
   reminder_updated_at: number;
   has_unconfirmed_task: number;
+  /**
+   * Bumped by every event and category write (never written with the state): what the cache of
+   * expanded event instances is keyed on.
+   */
+  calendar_revision: Generated<number>;
 }
 
 export interface TimelineTables {

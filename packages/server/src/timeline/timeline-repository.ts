@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { TimeblockRow, TimelineStateRow } from './tables';
 import type { Timeblock, TimelineState } from './timeblock';
@@ -249,7 +249,8 @@ function toState(row: Selectable<TimelineStateRow>): TimelineState {
   };
 }
 
-function toStateRow(userId: string, state: TimelineState): TimelineStateRow {
+/** Leaves calendar_revision alone: only bumpCalendarRevision writes it. */
+function toStateRow(userId: string, state: TimelineState): Insertable<TimelineStateRow> {
   return {
     user_id: userId,
     auto_extend: state.autoExtend ? 1 : 0,
@@ -292,6 +293,39 @@ export async function insertState(db: Db, userId: string, state: TimelineState):
 export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
   const { user_id: _u, ...values } = toStateRow(userId, state);
   await db.updateTable('timeline_state').set(values).where('user_id', '=', userId).execute();
+}
+
+/** Transactions that bumped a calendar revision: until they commit, that number may roll back. */
+const uncommittedBumps = new WeakSet<Db>();
+
+/**
+ * Counts one change of the user's events or categories, in the writing transaction. Every event
+ * and category write of the repositories calls it (before writing, so every calendar write takes
+ * the user's state row lock first, as series edits already do). A user without a state row yet
+ * has no revision: nothing is cached for them until the row exists.
+ */
+export async function bumpCalendarRevision(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('timeline_state')
+    .set((eb) => ({ calendar_revision: eb('calendar_revision', '+', 1) }))
+    .where('user_id', '=', userId)
+    .execute();
+  if (db.isTransaction) uncommittedBumps.add(db);
+}
+
+/**
+ * The user's calendar revision, or undefined when it must not key a cache: no state row yet, or
+ * this transaction changed the calendar itself (a rolled-back Chain would free its number for
+ * another change with other data).
+ */
+export async function findCalendarRevision(db: Db, userId: string): Promise<number | undefined> {
+  if (uncommittedBumps.has(db)) return undefined;
+  const row = await db
+    .selectFrom('timeline_state')
+    .select('calendar_revision')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.calendar_revision);
 }
 
 /** The latest start of any stored block, or null. */

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts';
 import * as tasksTimeline from './0002_tasks_timeline';
 import * as calendar from './0003_calendar';
+import * as calendarRevision from './0004_calendar_revision';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_tasks_timeline': tasksTimeline,
   '0003_calendar': calendar,
+  '0004_calendar_revision': calendarRevision,
 };
