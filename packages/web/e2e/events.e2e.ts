@@ -51,7 +51,6 @@ test.describe('events', () => {
     await page.goto(eventRoute(nth([created], 0)));
     await expect(editor.title).toHaveValue('Dentist');
     await editor.title.fill('Dentist check-up');
-    await api.tick();
     await editor.save.click();
     await expect
       .poll(async () => (await api.eventInstances(start, end))[0]?.title)
@@ -93,7 +92,6 @@ test.describe('events', () => {
     await page.goto(eventRoute(nth(instances, 1)));
     await expect(editor.title).toHaveValue('Standup');
     await editor.title.fill('Standup with Ana');
-    await api.tick();
     const offered = await editor.saveWithScope('This one');
     expect(offered).toEqual(['This one', 'This and following', 'All of them']);
     await expect
@@ -104,7 +102,6 @@ test.describe('events', () => {
     instances = await api.eventInstances(start, end);
     await page.goto(eventRoute(nth(instances, 3)));
     await editor.title.fill('Long standup');
-    await api.tick();
     await editor.saveWithScope('This and following');
     await expect
       .poll(titles)
@@ -114,7 +111,6 @@ test.describe('events', () => {
     instances = await api.eventInstances(start, end);
     await page.goto(eventRoute(nth(instances, 0)));
     await editor.title.fill('Team standup');
-    await api.tick();
     await editor.saveWithScope('All of them');
     await expect.poll(async () => (await titles())[0]).toBe('Team standup');
     const after = await titles();
@@ -129,7 +125,6 @@ test.describe('events', () => {
     await expect(dialog.getByRole('radio')).toHaveCount(2);
     await expect(dialog.getByRole('radio', { name: 'All of them' })).toHaveCount(0);
     await dialog.getByRole('radio', { name: 'This one' }).check();
-    await api.tick();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await titles()).length).toBe(4);
   });

@@ -55,17 +55,6 @@ export class EditorsApi {
     return (await answer.json()) as T;
   }
 
-  /**
-   * Moves the server's test clock on by a second. GetTimeline caches event instances behind
-   * count + latest updated_at of the events; under the frozen test clock an update keeps that
-   * fingerprint and the timeline answers stale titles (reported to the server side), so tests
-   * let time pass between edits as it does for a person.
-   */
-  async tick(): Promise<void> {
-    const answer = await this.request.post('/api/_test/AdvanceClock', { data: { ms: 1000 } });
-    expect(answer.ok()).toBe(true);
-  }
-
   async categories(): Promise<{ id: string; title: string }[]> {
     const answer = await this.call<{ categories?: { id: string; title: string }[] }>(
       'GetCategories',
