@@ -1,7 +1,9 @@
 /**
  * The server under load, in its own process (the load generator runs in another): a fresh
  * database (SQLite in a temp folder, or a fresh PostgreSQL schema when DATABASE_URL is set),
- * the real app on a free port. Prints {"port": n} once listening.
+ * the real app on a free port. Prints {"port": n} once listening. With BENCH_PER_METHOD=1 it
+ * prints on exit the CPU time spent in each method's RpcRuntime.call (calls overlap, so each
+ * figure also holds some of the transport work of the calls around it: a ranking, not a budget).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { createTestDatabase } from '../src/db/test-database';
 import { createRealtimeHub } from '../src/realtime/realtime-hub';
+import { RpcRuntime } from '../src/rpc/rpc-runtime';
 import { BENCH_NOW } from './seed';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'planner-load-'));
@@ -32,7 +35,30 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
 
+const perMethod = new Map<string, { calls: number; cpu: number }>();
+if (process.env.BENCH_PER_METHOD) {
+  const call = RpcRuntime.prototype.call;
+  RpcRuntime.prototype.call = async function (this: RpcRuntime, definition, input, info) {
+    const started = process.cpuUsage();
+    try {
+      return await call.call(this, definition, input, info);
+    } finally {
+      const used = process.cpuUsage(started);
+      const entry = perMethod.get(definition.method.name) ?? { calls: 0, cpu: 0 };
+      entry.calls += 1;
+      entry.cpu += used.user + used.system;
+      perMethod.set(definition.method.name, entry);
+    }
+  };
+}
+
 const stop = async () => {
+  for (const [name, { calls, cpu }] of perMethod) {
+    const ms = (cpu / calls / 1000).toFixed(3);
+    console.error(
+      `  ${name.padEnd(18)} ${String(calls).padStart(7)} calls, ${ms} ms CPU in the runtime`,
+    );
+  }
   await app.close();
   await realtime.close();
   await database.close();

@@ -1,23 +1,43 @@
 /**
  * DESIGN 7: a mixed API load over HTTP on this machine, above 2,000 calls/s with p99 under
- * 50 ms. The server runs in a child process; this process is the load generator (keep-alive
- * connections, binary protobuf, a fixed number of calls in flight). Many users, each with a few
- * tasks and events; two calls in three read, one writes.
+ * 50 ms. The server runs in a child process; this process sets up users through the client,
+ * then drives the load with autocannon (keep-alive connections, a fixed number of calls in
+ * flight, request bodies encoded beforehand so the generator costs little). Many users, each
+ * with a few tasks and a daily event: mostly GetTimelineState polls and GetTimeline reloads,
+ * some edits and controls. The CPU time of both processes is printed per call, with the load
+ * average: the machine is shared, and wall-clock numbers follow its load.
+ *
+ * BENCH_ONLY=GetTimeline (a method of the mix) drives that method alone, BENCH_EACH=1 each method
+ * of the mix alone after the mix (server CPU per call of each); BENCH_CPU_PROF=dir writes the
+ * server's CPU profile there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { DAY_MS, HOUR_MS } from '@planner/core';
-import { createClient, type Client } from '@planner/protocol/client';
-import { BENCH_NOW, percentile, seededRandom } from './seed';
+import {
+  APP_VERSION,
+  ContentType,
+  encodeMessage,
+  findMethod,
+  Header,
+  type InputInit,
+  type MethodName,
+  type PlainInitOf,
+} from '@planner/protocol';
+import { createClient } from '@planner/protocol/client';
+import { BENCH_NOW, seededRandom } from './seed';
 
 const USERS = 100;
-const IN_FLIGHT = 32;
-const DURATION_MS = 10_000;
-const WARMUP_MS = 2_000;
+const CONNECTIONS = 32;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const VARIANTS = 4;
 
 interface LoadUser {
-  client: Client;
+  token: string;
   tasks: string[];
   categoryId: string;
 }
@@ -29,10 +49,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   const child = spawn(
     process.execPath,
     [...profile, '--import', 'tsx', new URL('./load-server.ts', import.meta.url).pathname],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
@@ -71,49 +88,161 @@ async function makeUser(baseUrl: string, n: number): Promise<LoadUser> {
       recurrenceRule: { freq: 'DAILY', interval: 1 },
     },
   });
-  return { client, tasks, categoryId };
+  return { token: authToken, tasks, categoryId };
 }
 
-type Operation = (user: LoadUser, random: () => number) => Promise<unknown>;
+function body<M extends MethodName>(method: M, input: InputInit<M>): Buffer {
+  const desc = findMethod(method);
+  if (!desc) throw new Error(`Unknown method ${method}`);
+  return Buffer.from(encodeMessage(desc.input, input as PlainInitOf<typeof desc.input>, 'binary'));
+}
+
+/** A few bodies of one method for one user (variant v of VARIANTS). */
+type Bodies = (user: LoadUser, v: number) => Buffer;
 
 /** The mix: what an open agenda does (poll, reload) and what a person does (edit, control). */
-const MIX: [number, string, Operation][] = [
-  [40, 'GetTimelineState', (u) => u.client.call('GetTimelineState')],
+const MIX: [number, MethodName, Bodies][] = [
+  [40, 'GetTimelineState', () => Buffer.alloc(0)],
   [
     20,
     'GetTimeline',
-    (u) =>
-      u.client.call('GetTimeline', {
-        start: BENCH_NOW - DAY_MS,
-        end: BENCH_NOW + 7 * DAY_MS,
-        version: 4,
-      }),
+    () =>
+      body('GetTimeline', { start: BENCH_NOW - DAY_MS, end: BENCH_NOW + 7 * DAY_MS, version: 4 }),
   ],
-  [7, 'GetTasks', (u) => u.client.call('GetTasks', { status: 'todo' })],
+  [6, 'GetTasks', () => body('GetTasks', { status: 'todo' })],
   [
-    15,
+    14,
     'PutTask',
-    (u, r) =>
-      u.client.call('PutTask', {
-        task: { id: u.tasks[Math.floor(r() * u.tasks.length)], title: `Edited ${r()}` },
+    (u, v) =>
+      body('PutTask', {
+        task: { id: u.tasks[(v * 3) % u.tasks.length], title: `Edited ${v}` },
         fields: ['title'],
       }),
   ],
-  [6, 'Next', (u) => u.client.call('Next')],
-  [6, 'Pause', (u) => u.client.call('Pause')],
-  [6, 'SetTimelineState', (u, r) => u.client.call('SetTimelineState', { autoExtend: r() < 0.5 })],
+  [5, 'Next', () => Buffer.alloc(0)],
+  [5, 'Pause', () => Buffer.alloc(0)],
+  [5, 'SetTimelineState', (_u, v) => body('SetTimelineState', { autoExtend: v % 2 === 0 })],
+  [
+    5,
+    'CreateEvent',
+    (u, v) =>
+      body('CreateEvent', {
+        event: {
+          title: `Call ${v}`,
+          start: BENCH_NOW + (v + 1) * DAY_MS,
+          end: BENCH_NOW + (v + 1) * DAY_MS + HOUR_MS,
+          category: { id: u.categoryId },
+        },
+      }),
+  ],
 ];
-const TOTAL_WEIGHT = MIX.reduce((sum, [w]) => sum + w, 0);
 
-function pick(random: () => number): [string, Operation] {
-  let roll = random() * TOTAL_WEIGHT;
-  for (const [weight, name, op] of MIX) {
-    roll -= weight;
-    if (roll < 0) return [name, op];
+interface Prepared {
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Every request the generator may send, grouped by method, built before the clock starts. */
+function prepareRequests(
+  users: LoadUser[],
+  mix: typeof MIX,
+): { weight: number; requests: Prepared[] }[] {
+  return mix.map(([weight, method, bodies]) => ({
+    weight,
+    requests: users.flatMap((user) =>
+      Array.from({ length: VARIANTS }, (_, v) => ({
+        path: `/api/${method}`,
+        headers: {
+          [Header.authorization]: `Bearer ${user.token}`,
+          'content-type': ContentType.binary,
+          [Header.timezone]: 'UTC',
+          [Header.appVersion]: APP_VERSION,
+        },
+        body: bodies(user, v),
+      })),
+    ),
+  }));
+}
+
+/** CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
+function processCpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
   }
-  const last = MIX[MIX.length - 1];
-  if (!last) throw new Error('empty mix');
-  return [last[1], last[2]];
+}
+
+function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+function drive(port: number, groups: ReturnType<typeof prepareRequests>, seconds: number) {
+  const random = seededRandom(11);
+  const total = groups.reduce((sum, g) => sum + g.weight, 0);
+  let sequence = 0;
+  const next = (): Prepared => {
+    let roll = random() * total;
+    for (const group of groups) {
+      roll -= group.weight;
+      if (roll < 0) return group.requests[Math.floor(random() * group.requests.length)] as Prepared;
+    }
+    return groups[0]?.requests[0] as Prepared;
+  };
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const chosen = next();
+          sequence += 1;
+          return {
+            ...request,
+            method: 'POST',
+            path: chosen.path,
+            headers: { ...chosen.headers, [Header.requestId]: `load-${sequence}` },
+            body: chosen.body,
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function measure(
+  child: ChildProcess,
+  port: number,
+  users: LoadUser[],
+  label: string,
+  only: string | undefined,
+  seconds = DURATION_S,
+): Promise<{ rate: number; p99: number }> {
+  const groups = prepareRequests(users, only ? MIX.filter(([, m]) => m === only) : MIX);
+  await drive(port, groups, WARMUP_S);
+  const cpuStart = { server: processCpuSeconds(child.pid), client: ownCpuSeconds() };
+  const result = await drive(port, groups, seconds);
+  const calls = result.requests.total;
+  const serverCpu = processCpuSeconds(child.pid) - cpuStart.server;
+  const clientCpu = ownCpuSeconds() - cpuStart.client;
+  const rate = calls / result.duration;
+  const { p50, p99 } = result.latency;
+  const failed = result.errors + result.non2xx;
+  const ok = rate > 2000 && p99 < 50 && failed === 0;
+  console.log(
+    `Mixed load on ${label}${only ? ` (${only} only)` : ''}: ${USERS} users, ${CONNECTIONS} calls in flight, ` +
+      `${Math.round(rate)} calls/s, p50 ${p50} ms, p99 ${p99} ms, ${failed} failed ` +
+      `(budget > 2000 calls/s and p99 < 50 ms: ${ok ? 'ok' : 'OVER'}); ` +
+      `server CPU ${((1000 * serverCpu) / calls).toFixed(3)} ms per call, load generator ` +
+      `${((1000 * clientCpu) / calls).toFixed(3)} ms per call; load average ${loadavg()[0]?.toFixed(1)}`,
+  );
+  return { rate, p99 };
 }
 
 export async function benchMixedLoad(
@@ -127,42 +256,11 @@ export async function benchMixedLoad(
     for (let i = 0; i < USERS; i += 4) {
       users.push(...(await Promise.all([0, 1, 2, 3].map((k) => makeUser(baseUrl, i + k)))));
     }
-    const random = seededRandom(11);
-    const latencies: number[] = [];
-    let errors = 0;
-    let measuring = false;
-    const started = performance.now();
-    let measureStart = 0;
-    const worker = async () => {
-      while (performance.now() - started < WARMUP_MS + DURATION_MS) {
-        if (!measuring && performance.now() - started >= WARMUP_MS) {
-          measuring = true;
-          measureStart = performance.now();
-        }
-        const user = users[Math.floor(random() * users.length)];
-        if (!user) continue;
-        const [, op] = pick(random);
-        const t0 = performance.now();
-        try {
-          await op(user, random);
-        } catch {
-          errors += 1;
-        }
-        if (measuring) latencies.push(performance.now() - t0);
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    const seconds = (performance.now() - measureStart) / 1000;
-    latencies.sort((a, b) => a - b);
-    const rate = latencies.length / seconds;
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    console.log(
-      `Mixed load on ${label}: ${USERS} users, ${IN_FLIGHT} calls in flight, ${Math.round(rate)} calls/s, ` +
-        `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${errors} errors ` +
-        `(budget > 2000 calls/s and p99 < 50 ms: ${rate > 2000 && p99 < 50 ? 'ok' : 'OVER'})`,
-    );
-    return { rate, p99 };
+    const only = process.env.BENCH_ONLY;
+    const result = await measure(child, port, users, label, only);
+    if (process.env.BENCH_EACH)
+      for (const [, method] of MIX) await measure(child, port, users, label, method, 3);
+    return result;
   } finally {
     child.kill('SIGTERM');
   }

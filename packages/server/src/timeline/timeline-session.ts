@@ -4,12 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
-import { toPlanningTask, type TaskSummary } from '../tasks/task';
-import {
-  countUnconfirmedTasks,
-  listOpenTaskSummaries,
-  updateTaskTimeline,
-} from '../tasks/tasks-repository';
+import { countUnconfirmedTasks, listPlanningTasks, updateTaskTimeline } from '../tasks/tasks-repository';
 import { advanceTo, nextTransition } from './advance';
 import type { TimelineState } from './timeblock';
 import { loadPlanningProfile, type PlanningProfile } from './planning-profile';
@@ -44,8 +39,6 @@ export interface TimelineSession {
   world: TimelineWorld;
   /** Event instances the settings were built from (for the timeline's containers). */
   eventInstances: EventInstance[];
-  /** The open tasks as loaded (before this call's changes), for answers. */
-  openTasks: Map<string, TaskSummary>;
   eventsLoaded: { start: number; end: number };
   /** The state as loaded: an unchanged state is not written back. */
   loadedState: TimelineState;
@@ -86,7 +79,8 @@ export async function openTimeline(
   const state = await loadTimelineState(db, userId, now, true);
   const baseTime = Math.min(state.advancedAt, now);
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
-  const openTasks = await listOpenTaskSummaries(db, userId);
+  // Only what the planner needs: answers load the few tasks they show in full.
+  const openTasks = await listPlanningTasks(db, userId);
   const baseFulfilled = await sumFulfilled(db, userId, 'open', baseTime);
   const blocks = await listBlocksEndingAfter(db, userId, baseTime);
   const settings: PlanSettings = {
@@ -109,7 +103,7 @@ export async function openTimeline(
   settings.events = eventInstances.filter((e) => !e.allDay).map(toPlanEvent);
   const world: TimelineWorld = {
     state,
-    tasks: new Map(openTasks.map((t) => [t.id, toPlanningTask(t)])),
+    tasks: new Map(openTasks.map((t) => [t.id, t])),
     baseTime,
     baseFulfilled,
     blocks: new Map(blocks.map((b) => [b.id, b])),
@@ -123,7 +117,6 @@ export async function openTimeline(
     settings,
     world,
     eventInstances,
-    openTasks: new Map(openTasks.map((t) => [t.id, t])),
     eventsLoaded: { start: eventsFrom, end: eventsTo },
     loadedState: { ...state },
   };
