@@ -11,7 +11,7 @@ import { categoryExists } from '../categories/categories-repository';
 import { invalid, notFound } from '../rpc/errors';
 import type { Db } from '../rpc/context';
 import { completeTask, startTaskNow, takeRest } from '../timeline/controls';
-import { deleteTaskBlocks } from '../timeline/timeline-repository';
+import { bumpTimelineUpdatedAt, deleteTaskBlocks } from '../timeline/timeline-repository';
 import {
   newBlockId,
   openTimeline,
@@ -20,7 +20,7 @@ import {
   type TimelineSession,
 } from '../timeline/timeline-session';
 import { dropBlock } from '../timeline/world';
-import { applyTaskFields, parseFields } from './task-input';
+import { applyTaskFields, parseFields, type TaskField } from './task-input';
 import { toPlanningTask, type Task, type TaskStatusFilter } from './task';
 import { loadTaskExtras } from './task-extras';
 import { presentCheapTask, presentTask } from './task-presenter';
@@ -92,11 +92,15 @@ function applyCompletion(
   return task;
 }
 
-/** Mirrors a saved task into the state machine's view. */
-function syncWorld(session: TimelineSession, task: Task): void {
+/** Mirrors a saved task into the state machine's view (when the call has one open). */
+function syncWorld(session: Pick<TimelineSession, 'world'> | { world: null }, task: Task): void {
+  if (!session.world) return;
   if (task.isCompleted) session.world.tasks.delete(task.id);
   else session.world.tasks.set(task.id, toPlanningTask(task));
 }
+
+/** The fields the planner reads; a change of any other field leaves the plan as it was. */
+const PLANNING_FIELDS: readonly TaskField[] = ['timeScheduled', 'deadline', 'isCompleted'];
 
 export async function putTask(
   db: Db,
@@ -110,12 +114,54 @@ export async function putTask(
   const existing = isNew ? newTask(now) : await findTask(db, userId, input.task.id);
   if (!existing) throw notFound();
   const mask = parseFields(isNew ? [] : input.fields);
-  let task = applyTaskFields(existing, input.task, mask);
+  const task = applyTaskFields(existing, input.task, mask);
   if (isNew && input.task.timeScheduled === 0) task.timeScheduled = DEFAULT_TIME_SCHEDULED_MS;
   if (isNew || mask.has('category')) await requireCategory(db, userId, task.categoryId);
+  task.updatedAt = now;
+  const replans = isNew || input.doItNow || PLANNING_FIELDS.some((f) => mask.has(f));
+  // A title, note, checklist or category edit (the common one) cannot move any block: the
+  // timeline is only marked updated; the next read replays it as usual.
+  const saved = replans
+    ? await putPlannedTask({ db, userId, now, input, mask, existing, task, isNew })
+    : await putUnplannedTask(db, userId, now, input, mask, existing, task);
+  const extras = await loadTaskExtras(db, userId, [saved], now, null);
+  return presentTask(saved, extras, true);
+}
+
+async function putUnplannedTask(
+  db: Db,
+  userId: string,
+  now: number,
+  input: Input<'PutTask'>,
+  mask: ReadonlySet<TaskField>,
+  existing: Task,
+  task: Task,
+): Promise<Task> {
+  await saveTask(db, userId, task);
+  if (input.updateType > 0 && task.recurringTaskId) {
+    await applyToSiblings({ db, userId, now, world: null }, existing, input, mask);
+  }
+  await bumpTimelineUpdatedAt(db, userId, now);
+  return task;
+}
+
+interface PlannedPut {
+  db: Db;
+  userId: string;
+  now: number;
+  input: Input<'PutTask'>;
+  mask: ReadonlySet<TaskField>;
+  existing: Task;
+  task: Task;
+  isNew: boolean;
+}
+
+async function putPlannedTask(p: PlannedPut): Promise<Task> {
+  const { db, userId, now, input, mask, existing, isNew } = p;
+  let task = p.task;
   const session = await openTimeline(db, userId, now, { forWrite: true });
   if (mask.has('isCompleted'))
-    task = applyCompletion(session, task, input.task.isCompleted, input.rest);
+    task = applyCompletion(session, task, input.task?.isCompleted ?? false, input.rest);
   if (!task.isCompleted && task.timeScheduled > existing.timeScheduled) task.isUnconfirmed = false;
   task.updatedAt = now;
   if (isNew) await insertTask(db, userId, task);
@@ -128,15 +174,23 @@ export async function putTask(
   }
   settle(session);
   await saveTimeline(session, true);
+  // The state machine may have changed the task (time added by do-it-now): answer the stored one.
   const saved = await findTask(db, userId, task.id);
   if (!saved) throw notFound();
-  const extras = await loadTaskExtras(db, userId, [saved], now, null);
-  return presentTask(saved, extras, true);
+  return saved;
+}
+
+/** A write done without the state machine (the change cannot move any block). */
+interface SessionlessWrite {
+  db: Db;
+  userId: string;
+  now: number;
+  world: null;
 }
 
 /** updateType 1 (this and following) or 2 (all): the same change on the series' other tasks. */
 async function applyToSiblings(
-  session: TimelineSession,
+  session: Pick<TimelineSession, 'db' | 'userId' | 'now' | 'world'> | SessionlessWrite,
   task: Task,
   input: Input<'PutTask'>,
   mask: ReadonlySet<string>,

@@ -90,6 +90,25 @@ describe('PutTask', () => {
     );
   });
 
+  it('marks the timeline updated on a title or note edit, leaving the plan as it was', async () => {
+    const { task } = await putTask(bob, { title: 'Plan me', timeScheduled: 2 * HOUR });
+    const window = { start: TEST_NOW, end: TEST_NOW + 2 * DAY, version: 4 };
+    const before = await bob.client.call('GetTimeline', window);
+    const { task: renamed } = await bob.client.call('PutTask', {
+      task: { id: task?.id, title: 'Renamed plan', note: 'why' },
+      fields: ['title', 'note'],
+    });
+    expect(renamed).toMatchObject({ title: 'Renamed plan', note: 'why', hasNote: true });
+    const state = await bob.client.call('GetTimelineState');
+    expect(state.timelineUpdatedAt).toBeGreaterThan(before.timelineState?.timelineUpdatedAt ?? 0);
+    const after = await bob.client.call('GetTimeline', window);
+    const blocks = (r: typeof before) =>
+      r.blockContainers.map((c) => [c.timeblock?.id, c.timeblock?.task?.title]);
+    expect(blocks(after)).toEqual(
+      blocks(before).map(([id, title]) => [id, title === 'Plan me' ? 'Renamed plan' : title]),
+    );
+  });
+
   it('marks done (session ends, estimate 0) and reopens (zero becomes 1 hour)', async () => {
     const { task } = await putTask(alice, { title: 'Finish me' }, { doItNow: true });
     const state = await alice.client.call('GetTimelineState');

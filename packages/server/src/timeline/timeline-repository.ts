@@ -337,3 +337,17 @@ export async function maxBlockStart(db: Db, userId: string): Promise<number | nu
     .executeTakeFirst();
   return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
 }
+
+/**
+ * Marks the timeline updated (strictly later than before, so clients comparing timestamps see
+ * it) without touching the rest of the state: for changes that cannot move a block.
+ */
+export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('timeline_state')
+    .set({
+      timeline_updated_at: sql<number>`case when timeline_updated_at < ${now} then ${now} else timeline_updated_at + 1 end`,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
