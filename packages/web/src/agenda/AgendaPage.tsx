@@ -8,24 +8,27 @@ import { categoriesQueryKey } from '../categories/categories-api';
 import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
 import { ControlBar } from './controls/ControlBar';
 import { currentItem } from './controls/current-item';
-import { FocusView } from './controls/FocusView';
 import { readSavedView, saveFocusMode, saveView, useFocusMode } from './data/agenda-prefs';
 import { useLiveUpdates } from './data/live-updates';
 import { useProgressCheck } from './data/progress-check';
 import { containersIn, remindersIn, timelineStore } from './data/timeline-store';
 import { useServerNow } from './data/use-server-now';
 import { dayRangeAround, DayView } from './day/DayView';
-import { DialogHost } from './dialogs/DialogHost';
-import { UnconfirmedTasksDialog } from './dialogs/UnconfirmedTasksDialog';
 import { AgendaHeader } from './header/AgendaHeader';
-import { WeekView } from './week/WeekView';
+import {
+  DialogHost,
+  FocusView,
+  TutorialSlot,
+  UnconfirmedTasksDialog,
+  WeekView,
+} from './lazy-parts';
 import { agendaItems } from './model/agenda-block';
+import { useOpenDialog } from './dialogs/dialog-store';
 import { weekStartOf } from './model/week-model';
 import { agendaRoute } from './routes';
 import { useAgendaShortcuts } from './use-agenda-shortcuts';
 import { EmptyAgenda } from './tutorials/EmptyAgenda';
 import { parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
-import { TutorialSlot } from './tutorials/Tutorials';
 import type { AgendaView, TimeRange } from './types';
 import { useAgendaEnv } from './use-agenda-env';
 
@@ -65,6 +68,7 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
   const [searchParams] = useSearchParams();
   const [isDialOpen, setDialOpen] = useState(false);
   const isFocusMode = useFocusMode();
+  const hasDialog = useOpenDialog() !== null;
   const now = useServerNow(60_000);
   const date = routeDate ?? now;
   const snapshot = useSnapshot();
@@ -135,7 +139,9 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
     : null;
   const top = (
     <>
-      {tutorial !== 'focusView' && <TutorialSlot name={tutorial} state={snapshot.state} />}
+      {tutorial && tutorial !== 'focusView' && (
+        <TutorialSlot name={tutorial} state={snapshot.state} />
+      )}
       {isEmpty && <EmptyAgenda />}
     </>
   );
@@ -196,12 +202,10 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
         />
       )}
       <AgendaSpeedDial open={isDialOpen} onOpenChange={setDialOpen} />
-      <DialogHost env={env} />
-      <UnconfirmedTasksDialog
-        hasUnconfirmed={snapshot.state?.hasUnconfirmedTask ?? false}
-        stamp={snapshot.state?.timelineUpdatedAt ?? 0}
-        env={env}
-      />
+      {hasDialog && <DialogHost env={env} />}
+      {snapshot.state?.hasUnconfirmedTask && (
+        <UnconfirmedTasksDialog hasUnconfirmed stamp={snapshot.state.timelineUpdatedAt} env={env} />
+      )}
     </Box>
   );
 }

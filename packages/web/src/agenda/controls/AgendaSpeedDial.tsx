@@ -1,52 +1,33 @@
 import AddIcon from '@mui/icons-material/Add';
-import AlarmIcon from '@mui/icons-material/AlarmOutlined';
-import EventIcon from '@mui/icons-material/EventOutlined';
-import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
+import Fab from '@mui/material/Fab';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { newEventRoute, newReminderRoute, newTaskRoute } from '../routes';
+import { SpeedDialMenu } from '../lazy-parts';
+import type { AgendaSpeedDialProps } from './SpeedDialMenu';
 
-export interface AgendaSpeedDialProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
+export const SPEED_DIAL_POSITION = {
+  position: 'fixed',
+  right: { xs: 16, sm: 28 },
+  bottom: { xs: 96, sm: 112 },
+  zIndex: 7,
+} as const;
 
-/** Spec 2: the creation speed dial (reminder, event, task); the editors are their own screens. */
+/**
+ * The creation button. Its three actions (reminder, event, task) load with the first open, so
+ * the agenda's first paint carries only the button.
+ */
 export function AgendaSpeedDial({ open, onOpenChange }: AgendaSpeedDialProps) {
   const { t } = useTranslation('agenda');
-  const navigate = useNavigate();
-  const actions = [
-    { key: 'reminder', icon: <AlarmIcon />, to: newReminderRoute() },
-    { key: 'event', icon: <EventIcon />, to: newEventRoute() },
-    { key: 'task', icon: <TaskAltIcon />, to: newTaskRoute() },
-  ] as const;
+  if (open) return <SpeedDialMenu open onOpenChange={onOpenChange} />;
   return (
-    <SpeedDial
-      ariaLabel={t('create.label')}
-      icon={<AddIcon />}
-      open={open}
-      onOpen={(_e, reason) => {
-        if (reason !== 'mouseEnter') onOpenChange(true);
-      }}
-      onClose={(_e, reason) => {
-        if (reason !== 'mouseLeave') onOpenChange(false);
-      }}
-      sx={{ position: 'fixed', right: { xs: 16, sm: 28 }, bottom: { xs: 96, sm: 112 }, zIndex: 7 }}
+    <Fab
+      color="primary"
+      aria-label={t('create.label')}
+      aria-expanded={false}
+      onClick={() => onOpenChange(true)}
+      sx={SPEED_DIAL_POSITION}
       data-testid="speed-dial"
     >
-      {actions.map((action) => (
-        <SpeedDialAction
-          key={action.key}
-          icon={action.icon}
-          slotProps={{ tooltip: { open: true, title: t(`create.${action.key}`) } }}
-          onClick={() => {
-            onOpenChange(false);
-            navigate(action.to);
-          }}
-        />
-      ))}
-    </SpeedDial>
+      <AddIcon />
+    </Fab>
   );
 }

@@ -6,8 +6,6 @@ import SkipNextIcon from '@mui/icons-material/SkipNextRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { PLANNING_CONSTANTS } from '@planner/core';
@@ -69,41 +67,37 @@ export function PlaybackButtons({
   const big = size === 'large';
   return (
     <>
-      <Tooltip title={`${t(play ? 'controls.play' : 'controls.pause')} (P)`}>
-        <span>
-          <IconButton
-            aria-label={t(play ? 'controls.play' : 'controls.pause')}
-            disabled={isPauseBusy || !state}
-            onClick={() => void fire(agendaActions.pause())}
-            sx={{
-              bgcolor: 'primary.main',
-              color: '#fff',
-              width: big ? 72 : 44,
-              height: big ? 72 : 44,
-              '&:hover': { bgcolor: 'primary.dark' },
-              '&.Mui-disabled': { bgcolor: alpha('#4a55e0', 0.4), color: '#fff' },
-            }}
-          >
-            {play ? (
-              <PlayArrowIcon fontSize={big ? 'large' : 'medium'} />
-            ) : (
-              <PauseIcon fontSize={big ? 'large' : 'medium'} />
-            )}
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={`${t('controls.next')} (X)`}>
-        <span>
-          <IconButton
-            aria-label={t('controls.next')}
-            disabled={isNextBusy || !state}
-            onClick={() => void fire(agendaActions.next())}
-            sx={{ width: big ? 56 : 44, height: big ? 56 : 44 }}
-          >
-            <SkipNextIcon fontSize={big ? 'large' : 'medium'} />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <span title={`${t(play ? 'controls.play' : 'controls.pause')} (P)`}>
+        <IconButton
+          aria-label={t(play ? 'controls.play' : 'controls.pause')}
+          disabled={isPauseBusy || !state}
+          onClick={() => void fire(agendaActions.pause())}
+          sx={{
+            bgcolor: 'primary.main',
+            color: '#fff',
+            width: big ? 72 : 44,
+            height: big ? 72 : 44,
+            '&:hover': { bgcolor: 'primary.dark' },
+            '&.Mui-disabled': { bgcolor: alpha('#4a55e0', 0.4), color: '#fff' },
+          }}
+        >
+          {play ? (
+            <PlayArrowIcon fontSize={big ? 'large' : 'medium'} />
+          ) : (
+            <PauseIcon fontSize={big ? 'large' : 'medium'} />
+          )}
+        </IconButton>
+      </span>
+      <span title={`${t('controls.next')} (X)`}>
+        <IconButton
+          aria-label={t('controls.next')}
+          disabled={isNextBusy || !state}
+          onClick={() => void fire(agendaActions.next())}
+          sx={{ width: big ? 56 : 44, height: big ? 56 : 44 }}
+        >
+          <SkipNextIcon fontSize={big ? 'large' : 'medium'} />
+        </IconButton>
+      </span>
     </>
   );
 }
@@ -121,7 +115,7 @@ export function AutoExtendToggle({ state }: { state: WireTimelineState | null })
   }, [hint]);
   const isOn = state?.autoExtend ?? false;
   return (
-    <>
+    <Box sx={{ position: 'relative', display: 'inline-flex' }}>
       <IconButton
         ref={anchor}
         aria-label={t('controls.autoExtend')}
@@ -138,26 +132,30 @@ export function AutoExtendToggle({ state }: { state: WireTimelineState | null })
       >
         <AllInclusiveIcon />
       </IconButton>
-      <Popper open={hint !== null} anchorEl={anchor.current} placement="top" sx={{ zIndex: 1400 }}>
+      {hint !== null && (
         <Paper
           role="status"
           elevation={6}
           sx={{
-            mb: 1,
+            position: 'absolute',
+            bottom: 'calc(100% + 12px)',
+            left: '50%',
+            transform: 'translateX(-50%)',
             px: 1.5,
             py: 1,
-            maxWidth: 260,
+            width: 260,
             bgcolor: '#23283a',
             color: '#fff',
             borderRadius: 2,
+            zIndex: 10,
           }}
         >
           <Typography variant="body2">
             {t(hint ? 'controls.autoExtendOn' : 'controls.autoExtendOff')}
           </Typography>
         </Paper>
-      </Popper>
-    </>
+      )}
+    </Box>
   );
 }
 
@@ -179,11 +177,18 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
         width: 'calc(100% - 16px)',
         maxWidth: 720,
         borderRadius: 4,
-        overflow: 'hidden',
         zIndex: 6,
       }}
     >
-      <Box sx={{ height: 3, bgcolor: alpha(texts.color, 0.18) }}>
+      <Box
+        sx={{
+          height: 3,
+          mx: 2,
+          borderRadius: 2,
+          overflow: 'hidden',
+          bgcolor: alpha(texts.color, 0.18),
+        }}
+      >
         <Box
           sx={{
             height: 3,
@@ -222,15 +227,13 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
         </Box>
         <AutoExtendToggle state={state} />
         <PlaybackButtons state={state} size="medium" />
-        <Tooltip title={t('controls.focusMode')}>
-          <IconButton
-            aria-label={t('controls.focusMode')}
-            aria-pressed={false}
-            onClick={() => onFocusMode(true)}
-          >
-            <FullscreenIcon />
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          aria-label={t('controls.focusMode')}
+          aria-pressed={false}
+          onClick={() => onFocusMode(true)}
+        >
+          <FullscreenIcon />
+        </IconButton>
       </Box>
     </Paper>
   );

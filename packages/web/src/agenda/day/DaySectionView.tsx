@@ -1,6 +1,5 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,20 +119,31 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
       {props.header}
       <Box sx={{ mb: 1 }}>
         {day.allDayEvents.map((event) => (
-          <Chip
+          <Box
             key={`${event.id}:${event.instanceNumber}`}
-            icon={<EventIcon />}
-            label={event.title || t('untitled')}
             component={RouterLink}
             to={eventRoute(event)}
-            clickable
+            data-testid="all-day-event"
             sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.75,
               mr: 0.75,
               mb: 0.75,
-              bgcolor: `${paletteHex(event.category?.color)}22`,
+              px: 1.25,
+              py: 0.5,
+              borderRadius: 4,
+              color: 'text.primary',
+              textDecoration: 'none',
+              fontSize: 14,
               fontWeight: 600,
+              bgcolor: `${paletteHex(event.category?.color)}22`,
+              '&:hover, &:focus-visible': { bgcolor: `${paletteHex(event.category?.color)}38` },
             }}
-          />
+          >
+            <EventIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+            {event.title || t('untitled')}
+          </Box>
         ))}
         {day.reminders.map((reminder) => (
           <ReminderRow

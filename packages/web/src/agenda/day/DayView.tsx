@@ -1,4 +1,3 @@
-import { DndContext } from '@dnd-kit/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,15 +10,13 @@ import { blockActions, isDraggable, type BlockAction } from '../model/block-acti
 import { buildDayModel, type DayBlock } from '../model/day-model';
 import type { TimelineSnapshot } from '../data/timeline-store';
 import type { TimeRange, WireReminder } from '../types';
+import { BlockMenu, QuickAddMenu } from '../lazy-parts';
 import { useBlockActions } from '../use-block-actions';
 import type { AgendaEnv } from '../use-agenda-env';
-import type { BlockView } from './BlockCard';
-import { BlockMenu } from './BlockMenu';
 import { DaySectionView } from './DaySectionView';
-import { DraggableBlock } from './DraggableBlock';
+import { BlockCard, type BlockView } from './BlockCard';
+import type * as DndLayerModule from './DndLayer';
 import { OverdueReminders } from './OverdueReminders';
-import { QuickAddMenu } from './QuickAddMenu';
-import { keepInWindow, useDayDrag } from './use-day-drag';
 
 export interface DayViewProps {
   env: AgendaEnv;
@@ -68,7 +65,7 @@ export function DayView(props: DayViewProps) {
     [items, props.reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
   );
   const container = useRef<HTMLDivElement>(null);
-  const drag = useDayDrag(container);
+  const dnd = useDeferredDnd(snapshot.state !== null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
   const [quickAdd, setQuickAdd] = useState<{ anchor: HTMLElement; idle: IdleBlock } | null>(null);
   const runAction = useBlockActions(env);
@@ -78,22 +75,21 @@ export function DayView(props: DayViewProps) {
     isCurrentTask: block.task !== undefined && block.task === currentTaskId && block.start <= now,
     hasCurrent: Boolean(state?.currentBlock?.timeblock),
   });
-  const onOpen = useCallback(
-    (anchor: HTMLElement, block: DayBlock) => {
-      if (!drag.wasJustDragged()) setMenu({ anchor, block });
-    },
-    [drag],
-  );
-  const renderBlock = (view: BlockView) => (
-    <DraggableBlock
-      {...view}
-      env={env}
-      now={now}
-      onOpen={onOpen}
-      canDrag={isDraggable(view.block, context(view.block))}
-      preview={drag.preview}
-    />
-  );
+  const onOpen = useCallback((anchor: HTMLElement, block: DayBlock) => {
+    setMenu({ anchor, block });
+  }, []);
+  const renderBlock = (view: BlockView) =>
+    dnd ? (
+      <dnd.DraggableBlock
+        {...view}
+        env={env}
+        now={now}
+        onOpen={onOpen}
+        canDrag={isDraggable(view.block, context(view.block))}
+      />
+    ) : (
+      <BlockCard {...view} env={env} now={now} onOpen={onOpen} />
+    );
   useScrollToFocus(props.focusDate, env, snapshot.chunks.length > 0);
   useEdgeLoading(container, props.onExtend);
   const todayStart = startOfLocalDay(now, env.timeZone);
@@ -115,7 +111,7 @@ export function DayView(props: DayViewProps) {
           {t('day.showEarlier')}
         </Button>
       </Box>
-      <DndContext sensors={drag.sensors} modifiers={[keepInWindow]} {...drag.handlers}>
+      <MaybeDnd dnd={dnd} container={container}>
         {model.days.map((day) => (
           <DaySectionView
             key={day.start}
@@ -130,7 +126,7 @@ export function DayView(props: DayViewProps) {
             onQuickAdd={(anchor, idle) => setQuickAdd({ anchor, idle })}
           />
         ))}
-      </DndContext>
+      </MaybeDnd>
       <Box data-edge-sentinel sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         {snapshot.isLoading ? (
           <CircularProgress size={24} aria-label={t('loading')} />
@@ -144,14 +140,16 @@ export function DayView(props: DayViewProps) {
           </Button>
         )}
       </Box>
-      <BlockMenu
-        anchor={menu?.anchor ?? null}
-        title={menuTitle || t('untitled')}
-        actions={menu ? blockActions(menu.block, context(menu.block)) : []}
-        onChoose={(action: BlockAction) => menu && runAction(action, menu.block)}
-        onClose={() => setMenu(null)}
-      />
-      <QuickAddMenu target={quickAdd} now={now} onClose={() => setQuickAdd(null)} />
+      {menu && (
+        <BlockMenu
+          anchor={menu.anchor}
+          title={menuTitle || t('untitled')}
+          actions={blockActions(menu.block, context(menu.block))}
+          onChoose={(action: BlockAction) => runAction(action, menu.block)}
+          onClose={() => setMenu(null)}
+        />
+      )}
+      {quickAdd && <QuickAddMenu target={quickAdd} now={now} onClose={() => setQuickAdd(null)} />}
     </Box>
   );
 }
@@ -183,4 +181,35 @@ export function dayRangeAround(date: number, timeZone: string): TimeRange {
     start: addLocalDays(day, -daysBefore, timeZone),
     end: addLocalDays(day, daysAfter + 1, timeZone),
   };
+}
+
+type DndModule = typeof DndLayerModule;
+const AFTER_PAINT_MS = 300;
+
+/** Loads drag and drop once the timeline is on screen (it is not needed to paint it). */
+function useDeferredDnd(isReady: boolean): DndModule | null {
+  const [module, setModule] = useState<DndModule | null>(null);
+  useEffect(() => {
+    if (!isReady || module) return undefined;
+    let isLive = true;
+    const timer = setTimeout(() => {
+      void import('./DndLayer').then((loaded) => {
+        if (isLive) setModule(loaded);
+      });
+    }, AFTER_PAINT_MS);
+    return () => {
+      isLive = false;
+      clearTimeout(timer);
+    };
+  }, [isReady, module]);
+  return module;
+}
+
+function MaybeDnd(props: {
+  dnd: DndModule | null;
+  container: React.RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+}) {
+  if (!props.dnd) return <>{props.children}</>;
+  return <props.dnd.DndLayer container={props.container}>{props.children}</props.dnd.DndLayer>;
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQuery } from '@tanstack/react-query';
@@ -42,13 +42,13 @@ export function OverdueReminders({ env }: { env: AgendaEnv }) {
           {t('reminders.overdue', { count: reminders.length })}
         </Typography>
         {showClear && (
-          <Link
-            component="button"
-            variant="body2"
+          <Button
+            size="small"
+            color="error"
             onClick={() => openDialog({ kind: 'clearOverdue', count: reminders.length })}
           >
             {t('reminders.clearOverdue')}
-          </Link>
+          </Button>
         )}
       </Box>
       {reminders.map((reminder) => (

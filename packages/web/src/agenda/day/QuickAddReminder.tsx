@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
 import { normalizeTitle } from '@planner/core';
 import { useState } from 'react';
@@ -51,11 +50,7 @@ export function QuickAddReminder({
         'aria-label': t('reminders.quickAddFor', { day: dayLabel }),
         'data-testid': 'quick-add-reminder',
       }}
-      startAdornment={
-        <InputAdornment position="start">
-          <AddIcon fontSize="small" sx={{ color: 'text.secondary' }} />
-        </InputAdornment>
-      }
+      startAdornment={<AddIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} />}
       sx={{
         width: '100%',
         fontSize: 14,

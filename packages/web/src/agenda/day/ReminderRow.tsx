@@ -1,21 +1,17 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
-import { openDialog } from '../dialogs/dialog-store';
+import { ReminderMenu } from '../lazy-parts';
 import { formatDate, formatTime } from '../model/format';
-import { reminderRoute } from '../routes';
 import type { WireReminder } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 
@@ -29,7 +25,6 @@ export interface ReminderRowProps {
 /** A reminder occurrence: done toggle, star, postpone and edit. */
 export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProps) {
   const { t } = useTranslation('agenda');
-  const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const title = reminder.title || t('untitled');
   const isDone = reminder.status === 1;
@@ -45,18 +40,18 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
       data-testid="agenda-reminder"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 40, pr: 0.5 }}
     >
-      <Checkbox
-        checked={isDone}
+      <IconButton
         size="small"
-        onChange={() =>
+        role="checkbox"
+        aria-checked={isDone}
+        aria-label={t(isDone ? 'reminders.markOpen' : 'reminders.markDone', { title })}
+        onClick={() =>
           void fire(agendaActions.toggleReminder({ ...occurrence, status: isDone ? 0 : 1 }))
         }
-        slotProps={{
-          input: {
-            'aria-label': t(isDone ? 'reminders.markOpen' : 'reminders.markDone', { title }),
-          },
-        }}
-      />
+        sx={{ color: isDone ? 'primary.main' : 'text.secondary' }}
+      >
+        {isDone ? <CheckBoxIcon fontSize="small" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}
+      </IconButton>
       <Typography
         variant="body2"
         noWrap
@@ -97,24 +92,7 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenu(null);
-            openDialog({ kind: 'postpone', reminder });
-          }}
-        >
-          <ListItemText>{t('reminders.postpone')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setMenu(null);
-            navigate(reminderRoute(reminder));
-          }}
-        >
-          <ListItemText>{t('reminders.edit')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {menu && <ReminderMenu anchor={menu} reminder={reminder} onClose={() => setMenu(null)} />}
     </Box>
   );
 }

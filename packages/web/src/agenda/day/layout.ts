@@ -13,5 +13,5 @@ export function entryHeight(entry: DayEntry, isCurrent = false): number {
     return entry.idle.kind === 'long' ? 40 : clamp(34 + minutes * 0.3, 40, 76);
   }
   // The current block also shows its progress bar.
-  return clamp(52 + minutes * 0.55, isCurrent ? 96 : 62, 184);
+  return clamp(52 + minutes * 0.55, isCurrent ? 96 : 68, 184);
 }

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { UPGRADE_ROUTES, type LimitKind } from '../../categories/LimitDialog';
+import { UPGRADE_ROUTES, type LimitKind } from '../upgrade';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { serverNow } from '../data/clock-offset';

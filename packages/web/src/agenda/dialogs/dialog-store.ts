@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LimitKind } from '../../categories/LimitDialog';
+import type { LimitKind } from '../upgrade';
 import type { DayBlock } from '../model/day-model';
 import type { TimeRange, WireReminder, WireTask } from '../types';
 

@@ -1,32 +1,19 @@
-import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import EventIcon from '@mui/icons-material/EventOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
-import Typography from '@mui/material/Typography';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { forwardRef, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
-import { eventRoute, newEventRoute, newTaskRoute, taskRoute } from '../routes';
+import { SearchResults } from '../lazy-parts';
 import type { WireEventInstance, WireTask } from '../types';
 import { createDebouncedSearch } from './debounced-search';
 
-interface Results {
+export interface Results {
   query: string;
   tasks: WireTask[];
   events: WireEventInstance[];
@@ -108,11 +95,7 @@ export const SearchBox = forwardRef<
             'aria-controls': listId,
             role: 'searchbox',
           }}
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          }
+          startAdornment={<SearchIcon fontSize="small" sx={{ mr: 1 }} />}
           endAdornment={
             query || onClose ? (
               <IconButton
@@ -134,97 +117,16 @@ export const SearchBox = forwardRef<
             '&.Mui-focused': { bgcolor: '#fff', boxShadow: '0 0 0 2px rgba(74, 85, 224, 0.35)' },
           }}
         />
-        <Popper
-          open={isOpen && trimmed !== ''}
-          anchorEl={anchor.current}
-          placement="bottom-start"
-          sx={{ zIndex: 1300, width: anchor.current?.offsetWidth ?? 360, minWidth: 300 }}
-        >
-          <Paper
-            id={listId}
-            elevation={8}
-            sx={{ mt: 1, maxHeight: '60vh', overflow: 'auto', borderRadius: 3 }}
-            data-testid="search-results"
-          >
-            <ResultSection
-              title={t('search.tasks')}
-              items={(results?.tasks ?? []).map((task) => ({
-                id: task.id,
-                title: task.title || t('untitled'),
-                onClick: () => go(taskRoute(task.id)),
-              }))}
-              icon={<TaskAltIcon fontSize="small" />}
-              createLabel={t('search.createTask', { title: trimmed })}
-              onCreate={() => go(newTaskRoute(trimmed))}
-              isLoading={results?.query !== trimmed}
-            />
-            <ResultSection
-              title={t('search.events')}
-              items={(results?.events ?? []).map((event) => ({
-                id: event.id,
-                title: event.title || t('untitled'),
-                onClick: () => go(eventRoute(event)),
-              }))}
-              icon={<EventIcon fontSize="small" />}
-              createLabel={t('search.createEvent', { title: trimmed })}
-              onCreate={() => go(newEventRoute(trimmed))}
-              isLoading={results?.query !== trimmed}
-            />
-          </Paper>
-        </Popper>
+        {isOpen && trimmed !== '' && (
+          <SearchResults
+            anchor={anchor.current}
+            listId={listId}
+            query={trimmed}
+            results={results}
+            onGo={go}
+          />
+        )}
       </Box>
     </ClickAwayListener>
   );
 });
-
-interface ResultSectionProps {
-  title: string;
-  items: { id: string; title: string; onClick: () => void }[];
-  icon: React.ReactNode;
-  createLabel: string;
-  onCreate: () => void;
-  isLoading: boolean;
-}
-
-function ResultSection({
-  title,
-  items,
-  icon,
-  createLabel,
-  onCreate,
-  isLoading,
-}: ResultSectionProps) {
-  const { t } = useTranslation('agenda');
-  return (
-    <List
-      dense
-      subheader={
-        <ListSubheader
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            lineHeight: 2.6,
-          }}
-        >
-          {title}
-          <Button size="small" startIcon={<AddIcon />} onClick={onCreate} aria-label={createLabel}>
-            {t('search.create')}
-          </Button>
-        </ListSubheader>
-      }
-    >
-      {items.map((item) => (
-        <ListItemButton key={item.id} onClick={item.onClick}>
-          <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-          <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true } }} />
-        </ListItemButton>
-      ))}
-      {items.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1.5 }}>
-          {isLoading ? t('search.searching') : t('search.none')}
-        </Typography>
-      )}
-    </List>
-  );
-}

@@ -1,11 +1,32 @@
-import { categoryColorHex } from '../../categories/category-style';
+import { isCategoryColor, type CategoryColor } from '@planner/core';
+
+// The spec's 16 palette names are Material colours (name and shade); these are their values.
+// Kept here rather than read from @mui/material/colors, which is too large for the first paint.
+const HEX: Readonly<Record<CategoryColor, string>> = {
+  'Red-500': '#f44336',
+  'Pink-500': '#e91e63',
+  'Purple-500': '#9c27b0',
+  'DeepPurple-500': '#673ab7',
+  'Indigo-500': '#3f51b5',
+  'Blue-500': '#2196f3',
+  'LightBlue-500': '#03a9f4',
+  'Cyan-500': '#00bcd4',
+  'Teal-500': '#009688',
+  'Green-500': '#4caf50',
+  'LightGreen-500': '#8bc34a',
+  'Lime-500': '#cddc39',
+  'Yellow-600': '#fdd835',
+  'Amber-600': '#ffb300',
+  'Orange-600': '#fb8c00',
+  'DeepOrange-500': '#ff5722',
+};
 
 /** Idle blocks are blue-grey (spec 1); rests a calm teal; locked (upgrade) blocks muted brown. */
 export const IDLE_COLOR = '#78909c';
 export const REST_COLOR = '#26a69a';
 export const LOCKED_COLOR = '#8d6e63';
 
-/** A category's palette name as its colour (the shared category style decides the values). */
+/** A category's palette name as its colour; unknown or missing names read as the first. */
 export function paletteHex(name: string | undefined): string {
-  return categoryColorHex(name);
+  return HEX[name && isCategoryColor(name) ? name : 'Red-500'];
 }

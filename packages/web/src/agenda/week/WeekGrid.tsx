@@ -21,6 +21,10 @@ const GUTTER_PX = 52;
 // One styled element for every block keeps 300 blocks cheap: only position and colour vary.
 const BlockButton = styled('button')({
   position: 'absolute',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-start',
+  alignItems: 'stretch',
   overflow: 'hidden',
   border: 0,
   borderInlineStart: '3px solid',
@@ -163,7 +167,14 @@ const DayColumn = memo(function DayColumn(props: {
   const { t } = useTranslation('agenda');
   const { column, items, env } = props;
   return (
-    <Box sx={{ position: 'relative', borderInlineStart: '1px solid', borderColor: 'divider' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        borderInlineStart: '1px solid',
+        borderColor: 'divider',
+        contain: 'layout paint',
+      }}
+    >
       {column.boxes.map((box) => {
         const color = paletteHex(blockColor(box.block, items));
         const title = box.block.isTravel
@@ -245,7 +256,7 @@ export const WeekGrid = memo(function WeekGrid({
           display: 'grid',
           gridTemplateColumns: grid,
           position: 'sticky',
-          top: { xs: 112, sm: 120 },
+          top: 0,
           zIndex: 4,
           bgcolor: 'background.default',
           borderBottom: '1px solid',

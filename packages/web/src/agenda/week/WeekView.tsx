@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { addLocalDays, HOUR_MS, PLANNING_CONSTANTS } from '@planner/core';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BlockMenu } from '../day/BlockMenu';
+import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockActions } from '../model/block-actions';
@@ -141,28 +141,30 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
           </Box>
         ))}
       </Box>
-      <BlockMenu
-        anchor={menu?.anchor ?? null}
-        title={
-          (menuBlock?.task
-            ? items.tasks.get(menuBlock.task)?.title
-            : items.events.get(menuBlock?.event ?? '')?.title) || t('untitled')
-        }
-        actions={
-          menuBlock
-            ? blockActions(menuBlock, {
-                now,
-                isCurrentTask:
-                  menuBlock.task !== undefined &&
-                  menuBlock.task === state?.currentBlock?.task &&
-                  menuBlock.start <= now,
-                hasCurrent: Boolean(currentBlockId),
-              })
-            : []
-        }
-        onChoose={(action) => menuBlock && runAction(action, menuBlock)}
-        onClose={() => setMenu(null)}
-      />
+      {menu && (
+        <BlockMenu
+          anchor={menu?.anchor ?? null}
+          title={
+            (menuBlock?.task
+              ? items.tasks.get(menuBlock.task)?.title
+              : items.events.get(menuBlock?.event ?? '')?.title) || t('untitled')
+          }
+          actions={
+            menuBlock
+              ? blockActions(menuBlock, {
+                  now,
+                  isCurrentTask:
+                    menuBlock.task !== undefined &&
+                    menuBlock.task === state?.currentBlock?.task &&
+                    menuBlock.start <= now,
+                  hasCurrent: Boolean(currentBlockId),
+                })
+              : []
+          }
+          onChoose={(action) => menuBlock && runAction(action, menuBlock)}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -1,0 +1,70 @@
+import type { InputInit } from '@planner/protocol';
+import { call } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import type { WireTimelineState } from '../types';
+import { runExclusive } from './busy-actions';
+import { timelineStore } from './timeline-store';
+
+export const overdueRemindersKey = ['agenda', 'overdueReminders'] as const;
+
+/** A control answers the new timeline state; the store reloads the plan when it changed. */
+async function control(name: string, request: () => Promise<WireTimelineState>) {
+  return runExclusive(name, async () => {
+    const state = await request();
+    timelineStore.applyState(state);
+    return state;
+  });
+}
+
+/** Block and task edits answer the item; the plan re-flows on the server, so reload it. */
+async function edit<T>(name: string, request: () => Promise<T>) {
+  return runExclusive(name, async () => {
+    const answer = await request();
+    await timelineStore.reload();
+    return answer;
+  });
+}
+
+export const agendaActions = {
+  next: () => control('next', () => call('Next')),
+  /** Pause, or play when paused or in a break (the server toggles). */
+  pause: () => control('pause', () => call('Pause')),
+  shuffle: () => control('shuffle', () => call('Shuffle')),
+  takeBreak: (restMs: number) => control('rest', () => call('OrganizeTimeblocks', { rest: restMs })),
+  setAutoExtend: (autoExtend: boolean) =>
+    control('autoExtend', () => call('SetTimelineState', { autoExtend })),
+  doItNow: (taskId: string, keepCurrent: boolean) =>
+    control('organize', () => call('OrganizeTimeblocks', { nextTask: taskId, keepCurrent })),
+
+  lockTimeblock: (id: string, start: number, end: number) =>
+    edit('timeblock', () => call('LockTimeblock', { timeblock: { id, start, end } })),
+  unlockTimeblock: (id: string, start: number, end: number) =>
+    edit('timeblock', () => call('UnlockTimeblock', { timeblock: { id, start, end } })),
+  updateTimeblock: (id: string, start: number, end: number) =>
+    edit('timeblock', () => call('UpdateTimeblock', { timeblock: { id, start, end } })),
+  addTimeblock: (input: InputInit<'AddTimeblock'>) =>
+    edit('addRecord', () => call('AddTimeblock', input)),
+  putTask: (input: InputInit<'PutTask'>) => edit('task', () => call('PutTask', input)),
+  confirmTasks: (input: InputInit<'PutMultipleTasks'>) =>
+    edit('unconfirmed', () => call('PutMultipleTasks', input)),
+
+  toggleReminder: (input: InputInit<'ToggleThisReminder'>) =>
+    reminderEdit('reminder', () => call('ToggleThisReminder', input)),
+  updateReminder: (input: InputInit<'UpdateReminder'>) =>
+    reminderEdit('reminder', () => call('UpdateReminder', input)),
+  createReminder: (input: InputInit<'CreateReminder'>) =>
+    reminderEdit('quickAdd', () => call('CreateReminder', input)),
+  cleanOverdueReminders: () => reminderEdit('cleanOverdue', () => call('CleanOverdueReminders')),
+};
+
+/** Reminders come with the timeline and in the overdue list: both are refreshed. */
+async function reminderEdit<T>(name: string, request: () => Promise<T>) {
+  return runExclusive(name, async () => {
+    const answer = await request();
+    await Promise.all([
+      timelineStore.reload(),
+      queryClient.invalidateQueries({ queryKey: overdueRemindersKey }),
+    ]);
+    return answer;
+  });
+}

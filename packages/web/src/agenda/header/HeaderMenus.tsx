@@ -1,0 +1,115 @@
+import CoffeeIcon from '@mui/icons-material/CoffeeOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
+import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
+import ShuffleIcon from '@mui/icons-material/Shuffle';
+import ViewDayIcon from '@mui/icons-material/ViewDayOutlined';
+import ViewWeekIcon from '@mui/icons-material/ViewWeekOutlined';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fire } from '../data/action-errors';
+import { agendaActions } from '../data/agenda-actions';
+import { useBusy } from '../data/busy-actions';
+import { openDialog } from '../dialogs/dialog-store';
+import { resetTutorials } from '../tutorials/tutorial-state';
+import type { AgendaView } from '../types';
+import type { AgendaEnv } from '../use-agenda-env';
+import { MonthCalendar } from './MonthCalendar';
+
+export type HeaderMenu = { kind: 'picker' | 'view' | 'more'; anchor: HTMLElement };
+
+export interface HeaderMenusProps {
+  open: HeaderMenu;
+  env: AgendaEnv;
+  view: AgendaView;
+  date: number;
+  now: number;
+  onDate: (date: number) => void;
+  onView: (view: AgendaView) => void;
+  onClose: () => void;
+}
+
+const VIEW_ICONS: Record<AgendaView, ReactElement> = {
+  day: <ViewDayIcon fontSize="small" />,
+  week: <ViewWeekIcon fontSize="small" />,
+};
+
+/** The header's date picker, view menu and overflow menu (loaded when first opened). */
+export function HeaderMenus({
+  open,
+  env,
+  view,
+  date,
+  now,
+  onDate,
+  onView,
+  onClose,
+}: HeaderMenusProps) {
+  const { t } = useTranslation('agenda');
+  const isShuffling = useBusy('shuffle');
+  const choose = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+  if (open.kind === 'picker') {
+    return (
+      <Popover
+        open
+        anchorEl={open.anchor}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        <MonthCalendar
+          env={env}
+          selected={date}
+          now={now}
+          onSelect={(day) => choose(() => onDate(day))()}
+        />
+      </Popover>
+    );
+  }
+  if (open.kind === 'view') {
+    return (
+      <Menu anchorEl={open.anchor} open onClose={onClose}>
+        {(['day', 'week'] as const).map((v) => (
+          <MenuItem key={v} selected={v === view} onClick={choose(() => onView(v))}>
+            <ListItemIcon>{VIEW_ICONS[v]}</ListItemIcon>
+            <ListItemText>{t(`views.${v}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    );
+  }
+  return (
+    <Menu anchorEl={open.anchor} open onClose={onClose}>
+      <MenuItem disabled={isShuffling} onClick={choose(() => void fire(agendaActions.shuffle()))}>
+        <ListItemIcon>
+          <ShuffleIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('controls.shuffle')}</ListItemText>
+      </MenuItem>
+      <MenuItem onClick={choose(() => openDialog({ kind: 'takeBreak' }))}>
+        <ListItemIcon>
+          <CoffeeIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('controls.takeBreak')}</ListItemText>
+      </MenuItem>
+      <MenuItem onClick={choose(() => openDialog({ kind: 'shortcuts' }))}>
+        <ListItemIcon>
+          <KeyboardIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('shortcuts.title')}</ListItemText>
+      </MenuItem>
+      <MenuItem onClick={choose(() => void fire(resetTutorials()))}>
+        <ListItemIcon>
+          <HelpIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('tutorials.reset')}</ListItemText>
+      </MenuItem>
+    </Menu>
+  );
+}
