@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import type {
   Account,
   Credentials,
@@ -84,13 +85,13 @@ export async function findAccount(
   userId: string,
   defaults: StoredUserOptions,
 ): Promise<Account | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = (await accountById(db, [userId])).rows;
   return row ? toAccount(row, defaults) : undefined;
 }
+
+const accountById = preparedQuery((db, $) =>
+  db.selectFrom('users').selectAll().where('user_id', '=', $<string>(0)),
+);
 
 export async function updateName(db: Db, userId: string, name: string): Promise<void> {
   await db.updateTable('users').set({ name }).where('user_id', '=', userId).execute();
@@ -170,13 +171,14 @@ export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<(SessionRecord & { userId: string }) | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = (await sessionByTokenHash(db, [tokenHash])).rows;
   return row ? { ...toSessionRecord(row), userId: row.user_id } : undefined;
 }
+
+// Read on every call: compiled once (db/prepared.ts).
+const sessionByTokenHash = preparedQuery((db, $) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', $<string>(0)),
+);
 
 export async function touchSession(
   db: Db,

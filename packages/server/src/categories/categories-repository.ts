@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { Category } from './category';
 import type { CategoryRow } from './tables';
@@ -88,15 +89,17 @@ export async function categoryExists(db: Db, userId: string, id: string): Promis
 }
 
 /** Every category of the user, oldest first (the defaults lead). */
-export async function listCategories(db: Db, userId: string): Promise<Category[]> {
-  const rows = await db
+const categoriesOfUser = preparedQuery((db, $) =>
+  db
     .selectFrom('categories')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', $<string>(0))
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(toCategory);
+    .orderBy('id'),
+);
+
+export async function listCategories(db: Db, userId: string): Promise<Category[]> {
+  return (await categoriesOfUser(db, [userId])).rows.map(toCategory);
 }
 
 export async function countCategories(db: Db, userId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { TaskRow } from './tables';
 import type {
@@ -84,13 +85,16 @@ export async function saveTask(db: Db, userId: string, task: Task): Promise<void
     .execute();
 }
 
-export async function findTask(db: Db, userId: string, id: string): Promise<Task | undefined> {
-  const row = await db
+const taskById = preparedQuery((db, $) =>
+  db
     .selectFrom('tasks')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('user_id', '=', $<string>(0))
+    .where('id', '=', $<string>(1)),
+);
+
+export async function findTask(db: Db, userId: string, id: string): Promise<Task | undefined> {
+  const [row] = (await taskById(db, [userId, id])).rows;
   return row ? toTask(row) : undefined;
 }
 
@@ -129,13 +133,16 @@ export async function listOpenTaskSummaries(db: Db, userId: string): Promise<Tas
 }
 
 /** Open tasks, with only the fields the planner needs. */
-export async function listPlanningTasks(db: Db, userId: string): Promise<PlanningTask[]> {
-  const rows = await db
+const planningTasks = preparedQuery((db, $) =>
+  db
     .selectFrom('tasks')
     .select(['id', 'time_scheduled', 'deadline', 'created_at', 'order_key', 'is_unconfirmed'])
-    .where('user_id', '=', userId)
-    .where('is_completed', '=', 0)
-    .execute();
+    .where('user_id', '=', $<string>(0))
+    .where('is_completed', '=', 0),
+);
+
+export async function listPlanningTasks(db: Db, userId: string): Promise<PlanningTask[]> {
+  const { rows } = await planningTasks(db, [userId]);
   return rows.map((r) => ({
     id: r.id,
     timeScheduled: r.time_scheduled,
@@ -202,15 +209,18 @@ export async function setTaskOrders(
   }
 }
 
-export async function countUnconfirmedTasks(db: Db, userId: string): Promise<number> {
-  const row = await db
+const unconfirmedCount = preparedQuery((db, $) =>
+  db
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('user_id', '=', $<string>(0))
     .where('is_completed', '=', 0)
-    .where('is_unconfirmed', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('is_unconfirmed', '=', 1),
+);
+
+export async function countUnconfirmedTasks(db: Db, userId: string): Promise<number> {
+  const [row] = (await unconfirmedCount(db, [userId])).rows;
+  return Number(row?.n ?? 0);
 }
 
 /** Writes what the timeline's state machine changes on a task: its estimate and confirmation. */
@@ -220,17 +230,16 @@ export async function updateTaskTimeline(
   task: PlanningTask,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('tasks')
-    .set({
-      time_scheduled: task.timeScheduled,
-      is_unconfirmed: task.isUnconfirmed ? 1 : 0,
-      updated_at: now,
-    })
-    .where('user_id', '=', userId)
-    .where('id', '=', task.id)
-    .execute();
+  await taskTimeline(db, [userId, task.id, task.timeScheduled, task.isUnconfirmed ? 1 : 0, now]);
 }
+
+const taskTimeline = preparedQuery((db, $) =>
+  db
+    .updateTable('tasks')
+    .set({ time_scheduled: $(2), is_unconfirmed: $(3), updated_at: $(4) })
+    .where('user_id', '=', $<string>(0))
+    .where('id', '=', $<string>(1)),
+);
 
 /** The tasks of one recurring series, by instance number. */
 export async function listRecurringSiblings(

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { TimeblockRow, TimelineStateRow } from './tables';
 import type { Timeblock, TimelineState } from './timeblock';
@@ -52,19 +53,33 @@ export async function deleteBlockRow(db: Db, userId: string, id: string): Promis
   await db.deleteFrom('timeblocks').where('user_id', '=', userId).where('id', '=', id).execute();
 }
 
+const blockById = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', $<string>(0))
+    .where('id', '=', $<string>(1)),
+);
+
 export async function findBlock(
   db: Db,
   userId: string,
   id: string,
 ): Promise<Timeblock | undefined> {
-  const row = await db
-    .selectFrom('timeblocks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = (await blockById(db, [userId, id])).rows;
   return row ? toBlock(row) : undefined;
 }
+
+const blocksBetween = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeblocks')
+    .selectAll()
+    .where('user_id', '=', $<string>(0))
+    .where('start_ms', '<', $<number>(2))
+    .where('end_ms', '>=', $<number>(1))
+    .orderBy('start_ms')
+    .orderBy('id'),
+);
 
 /** Blocks that overlap [start, end), or touch it when zero-length. */
 export async function listBlocksBetween(
@@ -73,17 +88,18 @@ export async function listBlocksBetween(
   start: number,
   end: number,
 ): Promise<Timeblock[]> {
-  const rows = await db
+  return (await blocksBetween(db, [userId, start, end])).rows.map(toBlock);
+}
+
+const blocksEndingAfter = preparedQuery((db, $) =>
+  db
     .selectFrom('timeblocks')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('start_ms', '<', end)
-    .where('end_ms', '>=', start)
+    .where('user_id', '=', $<string>(0))
+    .where('end_ms', '>', $<number>(1))
     .orderBy('start_ms')
-    .orderBy('id')
-    .execute();
-  return rows.map(toBlock);
-}
+    .orderBy('id'),
+);
 
 /** Blocks that end after `now`: the current block and fixed future ones (the planner's input). */
 export async function listBlocksEndingAfter(
@@ -91,15 +107,7 @@ export async function listBlocksEndingAfter(
   userId: string,
   now: number,
 ): Promise<Timeblock[]> {
-  const rows = await db
-    .selectFrom('timeblocks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('end_ms', '>', now)
-    .orderBy('start_ms')
-    .orderBy('id')
-    .execute();
-  return rows.map(toBlock);
+  return (await blocksEndingAfter(db, [userId, now])).rows.map(toBlock);
 }
 
 /** A task's blocks that started before `before`, newest first. */
@@ -156,7 +164,17 @@ export async function sumFulfilled(
   now: number,
 ): Promise<Map<string, number>> {
   if (taskIds !== 'open' && taskIds.length === 0) return new Map();
-  let q = db
+  const rows =
+    taskIds === 'open'
+      ? (await fulfilledOfOpenTasks(db, [userId, now])).rows
+      : await spentQuery(db, userId, now).where('b.task_id', 'in', taskIds).execute();
+  const spent = new Map<string, number>();
+  for (const row of rows) if (row.task_id) spent.set(row.task_id, Number(row.spent));
+  return spent;
+}
+
+function spentQuery(db: Db, userId: string, now: number) {
+  return db
     .selectFrom('timeblocks as b')
     .select([
       'b.task_id',
@@ -168,19 +186,15 @@ export async function sumFulfilled(
     .where('b.start_ms', '<', now)
     .where('b.end_ms', '>', sql<number>`b.start_ms`)
     .groupBy('b.task_id');
-  q =
-    taskIds === 'open'
-      ? q
-          .innerJoin('tasks as t', (j) =>
-            j.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
-          )
-          .where('t.is_completed', '=', 0)
-      : q.where('b.task_id', 'in', taskIds);
-  const rows = await q.execute();
-  const spent = new Map<string, number>();
-  for (const row of rows) if (row.task_id) spent.set(row.task_id, Number(row.spent));
-  return spent;
 }
+
+const fulfilledOfOpenTasks = preparedQuery((db, $) =>
+  spentQuery(db, $<string>(0), $<number>(1))
+    .innerJoin('tasks as t', (j) =>
+      j.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
+    )
+    .where('t.is_completed', '=', 0),
+);
 
 /** The end of each task's latest block (lastTimeblockEnd), for the given tasks. */
 export async function lastBlockEnds(
@@ -201,20 +215,23 @@ export async function lastBlockEnds(
   return ends;
 }
 
+const latestStartBefore = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeblocks')
+    .select('start_ms')
+    .where('user_id', '=', $<string>(0))
+    .where('start_ms', '<', $<number>(1))
+    .orderBy('start_ms', 'desc')
+    .limit(1),
+);
+
 /** The latest stored block start before `before`, or null. */
 export async function prevBlockStart(
   db: Db,
   userId: string,
   before: number,
 ): Promise<number | null> {
-  const row = await db
-    .selectFrom('timeblocks')
-    .select('start_ms')
-    .where('user_id', '=', userId)
-    .where('start_ms', '<', before)
-    .orderBy('start_ms', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = (await latestStartBefore(db, [userId, before])).rows;
   return row ? row.start_ms : null;
 }
 
@@ -265,6 +282,13 @@ function toStateRow(userId: string, state: TimelineState): Insertable<TimelineSt
   };
 }
 
+const state = preparedQuery((db, $) =>
+  db.selectFrom('timeline_state').selectAll().where('user_id', '=', $<string>(0)),
+);
+const stateForUpdate = preparedQuery((db, $) =>
+  db.selectFrom('timeline_state').selectAll().where('user_id', '=', $<string>(0)).forUpdate(),
+);
+
 /**
  * The user's timeline state; on PostgreSQL the row is locked for the rest of the transaction so
  * two calls of one user advance the state machine one after the other.
@@ -274,10 +298,9 @@ export async function findState(
   userId: string,
   forUpdate: boolean,
 ): Promise<TimelineState | undefined> {
-  let q = db.selectFrom('timeline_state').selectAll().where('user_id', '=', userId);
   // SQLite has no row locks; its single writer already runs these transactions one at a time.
-  if (forUpdate && db.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+  const locks = forUpdate && db.getExecutor().adapter instanceof PostgresAdapter;
+  const [row] = (await (locks ? stateForUpdate : state)(db, [userId])).rows;
   return row ? toState(row) : undefined;
 }
 
@@ -290,9 +313,37 @@ export async function insertState(db: Db, userId: string, state: TimelineState):
     .execute();
 }
 
+const updateState = preparedQuery((db, $) =>
+  db
+    .updateTable('timeline_state')
+    .set({
+      auto_extend: $(1),
+      is_paused: $(2),
+      shuffle_seed: $(3),
+      current_block_id: $(4),
+      advanced_at: $(5),
+      next_transition_at: $(6),
+      timeline_updated_at: $(7),
+      reminder_updated_at: $(8),
+      has_unconfirmed_task: $(9),
+    })
+    .where('user_id', '=', $<string>(0)),
+);
+
 export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
-  const { user_id: _u, ...values } = toStateRow(userId, state);
-  await db.updateTable('timeline_state').set(values).where('user_id', '=', userId).execute();
+  const row = toStateRow(userId, state);
+  await updateState(db, [
+    userId,
+    row.auto_extend,
+    row.is_paused,
+    row.shuffle_seed,
+    row.current_block_id,
+    row.advanced_at,
+    row.next_transition_at,
+    row.timeline_updated_at,
+    row.reminder_updated_at,
+    row.has_unconfirmed_task,
+  ]);
 }
 
 /** Transactions that bumped a calendar revision: until they commit, that number may roll back. */
@@ -313,6 +364,10 @@ export async function bumpCalendarRevision(db: Db, userId: string): Promise<void
   if (db.isTransaction) uncommittedBumps.add(db);
 }
 
+const calendarRevision = preparedQuery((db, $) =>
+  db.selectFrom('timeline_state').select('calendar_revision').where('user_id', '=', $<string>(0)),
+);
+
 /**
  * The user's calendar revision, or undefined when it must not key a cache: no state row yet, or
  * this transaction changed the calendar itself (a rolled-back Chain would free its number for
@@ -320,34 +375,36 @@ export async function bumpCalendarRevision(db: Db, userId: string): Promise<void
  */
 export async function findCalendarRevision(db: Db, userId: string): Promise<number | undefined> {
   if (uncommittedBumps.has(db)) return undefined;
-  const row = await db
-    .selectFrom('timeline_state')
-    .select('calendar_revision')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = (await calendarRevision(db, [userId])).rows;
   return row === undefined ? undefined : Number(row.calendar_revision);
 }
 
-/** The latest start of any stored block, or null. */
-export async function maxBlockStart(db: Db, userId: string): Promise<number | null> {
-  const row = await db
+const latestStart = preparedQuery((db, $) =>
+  db
     .selectFrom('timeblocks')
     .select((eb) => eb.fn.max('start_ms').as('latest'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', $<string>(0)),
+);
+
+/** The latest start of any stored block, or null. */
+export async function maxBlockStart(db: Db, userId: string): Promise<number | null> {
+  const [row] = (await latestStart(db, [userId])).rows;
   return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
 }
+
+const bumpUpdatedAt = preparedQuery((db, $) =>
+  db
+    .updateTable('timeline_state')
+    .set({
+      timeline_updated_at: sql<number>`case when timeline_updated_at < ${$(1)} then ${$(1)} else timeline_updated_at + 1 end`,
+    })
+    .where('user_id', '=', $<string>(0)),
+);
 
 /**
  * Marks the timeline updated (strictly later than before, so clients comparing timestamps see
  * it) without touching the rest of the state: for changes that cannot move a block.
  */
 export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
-  await db
-    .updateTable('timeline_state')
-    .set({
-      timeline_updated_at: sql<number>`case when timeline_updated_at < ${now} then ${now} else timeline_updated_at + 1 end`,
-    })
-    .where('user_id', '=', userId)
-    .execute();
+  await bumpUpdatedAt(db, [userId, now]);
 }

@@ -1,0 +1,65 @@
+import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
+import type { Schema } from './schema';
+
+/**
+ * A query of a fixed shape, built and compiled once per dialect and then run with new values.
+ * Kysely builds an operation tree and compiles it to SQL on every call, which costs more than
+ * SQLite takes to answer a primary-key read; the hot reads and writes of every call (session,
+ * timeline state, open tasks) are written with this instead:
+ *
+ *   const byId = preparedQuery((db, $) =>
+ *     db.selectFrom('tasks').selectAll().where('user_id', '=', $<string>(0)));
+ *   const rows = await byId(db, [userId]);
+ *
+ * `$<T>(i)` stands for the i-th value. Lists (`in`) change the SQL with their length, so a query
+ * with one stays a plain Kysely query.
+ */
+
+const SLOT = '\u0000planner-slot:';
+
+/** Stand-in for the i-th value: the compiled query's parameter holding it is swapped per run. */
+export type Slot = <T>(index: number) => T;
+
+// The stand-in is a marked string that only `run` ever sees; typed as the column's type so the
+// builder checks the query exactly as it checks a plain one.
+const slot: Slot = <T>(index: number) => `${SLOT}${index}` as unknown as T;
+
+interface Compiled<R> {
+  query: CompiledQuery<R>;
+  /** For each parameter of the compiled SQL, the index of its value, or -1 for a constant. */
+  sources: number[];
+}
+
+function slotIndex(parameter: unknown): number {
+  return typeof parameter === 'string' && parameter.startsWith(SLOT)
+    ? Number(parameter.slice(SLOT.length))
+    : -1;
+}
+
+/** Runs the query with `values` (value i takes the place of `$(i)`). */
+export type PreparedQuery<R> = (
+  db: Kysely<Schema>,
+  values: readonly unknown[],
+) => Promise<QueryResult<R>>;
+
+export function preparedQuery<R>(
+  build: (db: Kysely<Schema>, $: Slot) => Compilable<R>,
+): PreparedQuery<R> {
+  // Keyed by the dialect's adapter: SQLite and PostgreSQL compile to different SQL, and a
+  // transaction shares its database's adapter.
+  const byDialect = new Map<DialectAdapter, Compiled<R>>();
+  return (db, values) => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byDialect.get(adapter);
+    if (!compiled) {
+      const query = build(db, slot).compile();
+      compiled = { query, sources: query.parameters.map(slotIndex) };
+      byDialect.set(adapter, compiled);
+    }
+    const { query, sources } = compiled;
+    const parameters = sources.map((source, i) =>
+      source < 0 ? query.parameters[i] : values[source],
+    );
+    return db.executeQuery({ ...query, parameters });
+  };
+}
