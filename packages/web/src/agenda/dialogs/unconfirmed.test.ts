@@ -1,9 +1,9 @@
 import { HOUR_MS } from '@planner/core';
 import { describe, expect, it } from 'vitest';
-import type { WireTask } from '../types';
+import { buildTask } from '../test-support';
 import { unconfirmedUpdates } from './unconfirmed';
 
-const task = (id: string, timeScheduled: number) => ({ id, timeScheduled }) as WireTask;
+const task = (id: string, timeScheduled: number) => buildTask({ id, timeScheduled });
 
 describe('unconfirmed tasks answer', () => {
   it('completes checked tasks and gives unchecked ones an hour more', () => {
