@@ -188,7 +188,10 @@ export class RpcRuntime {
     session: Session | undefined,
   ): Promise<unknown> {
     const ctx: PrepareContext = { ...this.basics(info), db };
-    return prepare(input, session ? { ...ctx, ...session } : ctx);
+    return prepare(
+      input,
+      session ? { ...ctx, userId: session.userId, sessionId: session.sessionId } : ctx,
+    );
   }
 
   private async runInTransaction(
@@ -210,7 +213,8 @@ export class RpcRuntime {
     const session = checkedSession ?? (await this.authenticate(trx, info));
     const ctx: AuthedContext = {
       ...base,
-      ...session,
+      userId: session.userId,
+      sessionId: session.sessionId,
       notify: (type) =>
         effects.push(() =>
           this.deps.realtime.publish({
