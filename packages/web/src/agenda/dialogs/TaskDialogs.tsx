@@ -1,18 +1,9 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Slider from '@mui/material/Slider';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  clampTaskDuration,
-  dueStatus,
-  dueStatusTone,
-  MINUTE_MS,
-  PLANNING_CONSTANTS,
-} from '@planner/core';
+import { dueStatus, dueStatusTone } from '@planner/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
@@ -22,7 +13,13 @@ import { formatDate, formatDuration, formatTime } from '../model/format';
 import { finishTutorial } from '../tutorials/tutorial-state';
 import type { WireTask } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
+import {
+  MarkDoneDialog as SharedMarkDoneDialog,
+  ReopenDialog as SharedReopenDialog,
+  reopenedTimeScheduled,
+} from '../../components/TaskCompletionDialogs';
 import { AgendaDialog } from './AgendaDialog';
+import { closeDialog } from './dialog-store';
 import { fromInput, toDateTimeInput } from './local-input';
 
 const title = (task: WireTask, untitled: string) => task.title || untitled;
@@ -53,103 +50,49 @@ export function DoItNowDialog({ task, keepCurrent }: { task: WireTask; keepCurre
   );
 }
 
-const REST_STEPS_MIN = [5, 10, 15, 20, 30, 45, 60];
-
-/** Mark as done: the session is cleared; a rest follows by default (5 minutes, spec 4). */
+/** Mark as done (spec 4): the shared dialog, sending PutTask with isCompleted and rest. */
 export function MarkDoneDialog({ task, env }: { task: WireTask; env: AgendaEnv }) {
-  const { t } = useTranslation('agenda');
-  const [withRest, setWithRest] = useState(true);
-  const [restMs, setRestMs] = useState(PLANNING_CONSTANTS.restAfterDoneMs);
-  const confirm = () =>
-    fire(
-      agendaActions.putTask({
-        task: { id: task.id, isCompleted: true },
-        fields: ['isCompleted'],
-        rest: withRest ? restMs : 0,
-      }),
-    );
   return (
-    <AgendaDialog
-      title={t('markDone.title')}
-      confirmLabel={t('markDone.confirm')}
-      onConfirm={confirm}
-      testId="mark-done-dialog"
-    >
-      <Typography sx={{ mb: 2 }}>
-        {t('markDone.text', { title: title(task, t('untitled')) })}
-      </Typography>
-      <FormControlLabel
-        control={<Switch checked={withRest} onChange={(e) => setWithRest(e.target.checked)} />}
-        label={t('markDone.rest')}
-      />
-      {withRest && (
-        <Box sx={{ px: 1 }}>
-          <Slider
-            value={restMs / MINUTE_MS}
-            min={5}
-            max={60}
-            step={null}
-            marks={REST_STEPS_MIN.map((value) => ({ value }))}
-            onChange={(_e, v) => setRestMs(Number(v) * MINUTE_MS)}
-            valueLabelDisplay="auto"
-            valueLabelFormat={(v) => formatDuration(v * MINUTE_MS, env.tag)}
-            aria-label={t('markDone.restLength')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {t('markDone.restFor', { duration: formatDuration(restMs, env.tag) })}
-          </Typography>
-        </Box>
-      )}
-    </AgendaDialog>
+    <SharedMarkDoneDialog
+      open
+      taskTitle={task.title}
+      formatDuration={(ms) => formatDuration(ms, env.tag)}
+      onConfirm={({ rest }) =>
+        fire(
+          agendaActions.putTask({
+            task: { id: task.id, isCompleted: true },
+            fields: ['isCompleted'],
+            rest,
+          }),
+        )
+      }
+      onClose={closeDialog}
+    />
   );
 }
 
-/** Reopen: how much time is still needed (default 30 minutes), and whether to start now. */
+/** Reopen (spec 4): the shared dialog; the estimate becomes the time spent plus the time needed. */
 export function ReopenDialog({ task, env }: { task: WireTask; env: AgendaEnv }) {
-  const { t } = useTranslation('agenda');
-  const [neededMs, setNeededMs] = useState(PLANNING_CONSTANTS.reopenDefaultMs);
-  const [doItNow, setDoItNow] = useState(false);
-  // The time needed is what is still ahead: the estimate becomes the time spent plus it.
-  const confirm = () =>
-    fire(
-      agendaActions.putTask({
-        task: {
-          id: task.id,
-          isCompleted: false,
-          timeScheduled: clampTaskDuration(task.timeFulfilled + neededMs, false),
-        },
-        fields: ['isCompleted', 'timeScheduled'],
-        doItNow,
-      }),
-    );
   return (
-    <AgendaDialog
-      title={t('reopen.title')}
-      confirmLabel={t('reopen.confirm')}
-      onConfirm={confirm}
-      testId="reopen-dialog"
-    >
-      <Typography sx={{ mb: 2 }}>
-        {t('reopen.text', { title: title(task, t('untitled')) })}
-      </Typography>
-      <Slider
-        value={neededMs / MINUTE_MS}
-        min={5}
-        max={480}
-        step={5}
-        onChange={(_e, v) => setNeededMs(Number(v) * MINUTE_MS)}
-        valueLabelDisplay="auto"
-        valueLabelFormat={(v) => formatDuration(v * MINUTE_MS, env.tag)}
-        aria-label={t('reopen.needed')}
-      />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('reopen.neededValue', { duration: formatDuration(neededMs, env.tag) })}
-      </Typography>
-      <FormControlLabel
-        control={<Checkbox checked={doItNow} onChange={(e) => setDoItNow(e.target.checked)} />}
-        label={t('actions.doItNow')}
-      />
-    </AgendaDialog>
+    <SharedReopenDialog
+      open
+      taskTitle={task.title}
+      formatDuration={(ms) => formatDuration(ms, env.tag)}
+      onConfirm={(choice) =>
+        fire(
+          agendaActions.putTask({
+            task: {
+              id: task.id,
+              isCompleted: false,
+              timeScheduled: reopenedTimeScheduled(task, choice),
+            },
+            fields: ['isCompleted', 'timeScheduled'],
+            doItNow: choice.doItNow,
+          }),
+        )
+      }
+      onClose={closeDialog}
+    />
   );
 }
 
