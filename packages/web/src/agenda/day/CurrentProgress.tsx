@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { PLANNING_CONSTANTS } from '@planner/core';
@@ -16,18 +15,30 @@ export function CurrentProgress(props: { start: number; end: number; color: stri
   const left = Math.max(0, props.end - now);
   return (
     <Box sx={{ mt: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
-      <LinearProgress
-        variant="determinate"
-        value={value}
+      <Box
+        role="progressbar"
         aria-label={t('block.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(value)}
         sx={{
           flex: 1,
           height: 6,
           borderRadius: 3,
+          overflow: 'hidden',
           bgcolor: alpha(props.color, 0.18),
-          '& .MuiLinearProgress-bar': { bgcolor: props.color, borderRadius: 3 },
         }}
-      />
+      >
+        <Box
+          sx={{
+            height: '100%',
+            width: `${value}%`,
+            bgcolor: props.color,
+            borderRadius: 3,
+            transition: 'width 1s linear',
+          }}
+        />
+      </Box>
       <Typography variant="caption" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
         {t('block.left', { duration: formatDuration(left, props.tag) })}
       </Typography>

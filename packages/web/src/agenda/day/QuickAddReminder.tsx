@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import InputBase from '@mui/material/InputBase';
 import { normalizeTitle } from '@planner/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
+import { PlainField } from '../PlainField';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
 
@@ -36,7 +36,7 @@ export function QuickAddReminder({
     if (saved) setTitle('');
   };
   return (
-    <InputBase
+    <PlainField
       value={title}
       onChange={(e) => setTitle(e.target.value)}
       onKeyDown={(e) => {
@@ -46,18 +46,15 @@ export function QuickAddReminder({
         }
       }}
       placeholder={t('reminders.quickAdd')}
-      inputProps={{
-        'aria-label': t('reminders.quickAddFor', { day: dayLabel }),
-        'data-testid': 'quick-add-reminder',
-      }}
-      startAdornment={<AddIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} />}
-      sx={{
-        width: '100%',
+      aria-label={t('reminders.quickAddFor', { day: dayLabel })}
+      data-testid="quick-add-reminder"
+      start={<AddIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
+      boxSx={{
         fontSize: 14,
         px: 1.25,
         py: 0.25,
         borderRadius: 2,
-        '&:hover, &.Mui-focused': { bgcolor: 'action.hover' },
+        '&:hover': { bgcolor: 'action.hover' },
       }}
     />
   );

@@ -3,13 +3,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { forwardRef, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { SearchResults } from '../lazy-parts';
+import { PlainField } from '../PlainField';
 import type { WireEventInstance, WireTask } from '../types';
 import { createDebouncedSearch } from './debounced-search';
 
@@ -77,8 +77,8 @@ export const SearchBox = forwardRef<
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       <Box ref={anchor} sx={{ position: 'relative', flex: 1, maxWidth: 420, minWidth: 0 }}>
-        <InputBase
-          inputRef={ref}
+        <PlainField
+          ref={ref}
           autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
@@ -90,13 +90,11 @@ export const SearchBox = forwardRef<
             if (e.key === 'Escape') close();
           }}
           placeholder={t('search.placeholder')}
-          inputProps={{
-            'aria-label': t('search.label'),
-            'aria-controls': listId,
-            role: 'searchbox',
-          }}
-          startAdornment={<SearchIcon fontSize="small" sx={{ mr: 1 }} />}
-          endAdornment={
+          aria-label={t('search.label')}
+          aria-controls={listId}
+          role="searchbox"
+          start={<SearchIcon fontSize="small" />}
+          end={
             query || onClose ? (
               <IconButton
                 size="small"
@@ -107,14 +105,13 @@ export const SearchBox = forwardRef<
               </IconButton>
             ) : null
           }
-          sx={{
-            width: '100%',
+          boxSx={{
             height: 40,
             px: 1.25,
             borderRadius: 2.5,
             bgcolor: 'rgba(22, 26, 43, 0.05)',
             fontSize: 15,
-            '&.Mui-focused': { bgcolor: '#fff', boxShadow: '0 0 0 2px rgba(74, 85, 224, 0.35)' },
+            '&:focus-within': { bgcolor: '#fff', boxShadow: '0 0 0 2px rgba(74, 85, 224, 0.35)' },
           }}
         />
         {isOpen && trimmed !== '' && (
