@@ -2,8 +2,7 @@
  * The server under load, in its own process (the load generator runs in another): a fresh
  * database (SQLite in a temp folder, or a fresh PostgreSQL schema when DATABASE_URL is set),
  * the real app on a free port. Prints {"port": n} once listening. With BENCH_PER_METHOD=1 it
- * prints on exit the CPU time spent in each method's RpcRuntime.call (calls overlap, so each
- * figure also holds some of the transport work of the calls around it: a ranking, not a budget).
+ * prints on exit the CPU time each method spent inside its transaction.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +12,13 @@ import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { createTestDatabase } from '../src/db/test-database';
 import { createRealtimeHub } from '../src/realtime/realtime-hub';
+import type { MethodDefinition } from '../src/rpc/define-method';
 import { RpcRuntime } from '../src/rpc/rpc-runtime';
 import { BENCH_NOW } from './seed';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'planner-load-'));
-const database = await createTestDatabase();
+// PostgreSQL with the pool size of a real server (openDatabase's default), not the tests' 4.
+const database = await createTestDatabase({ maxConnections: 10 });
 const realtime = await createRealtimeHub(process.env.DATABASE_URL);
 const app = await buildApp({
   config: {
@@ -37,11 +38,21 @@ console.log(JSON.stringify({ port: typeof address === 'object' && address ? addr
 
 const perMethod = new Map<string, { calls: number; cpu: number }>();
 if (process.env.BENCH_PER_METHOD) {
-  const call = RpcRuntime.prototype.call;
-  RpcRuntime.prototype.call = async function (this: RpcRuntime, definition, input, info) {
+  // Measured inside the call's transaction: on SQLite no other call's database work runs then
+  // (they wait for the connection), so the figure is the call's own work plus whatever transport
+  // work of other calls fits between its awaits. A ranking, not a budget.
+  type Run = (
+    this: RpcRuntime,
+    trx: unknown,
+    definition: MethodDefinition,
+    ...rest: unknown[]
+  ) => Promise<unknown>;
+  const prototype = RpcRuntime.prototype as unknown as { runInTransaction: Run };
+  const run = prototype.runInTransaction;
+  prototype.runInTransaction = async function (this: RpcRuntime, trx, definition, ...rest) {
     const started = process.cpuUsage();
     try {
-      return await call.call(this, definition, input, info);
+      return await run.call(this, trx, definition, ...rest);
     } finally {
       const used = process.cpuUsage(started);
       const entry = perMethod.get(definition.method.name) ?? { calls: 0, cpu: 0 };

@@ -224,7 +224,9 @@ async function measure(
   only: string | undefined,
   seconds = DURATION_S,
 ): Promise<{ rate: number; p99: number }> {
-  const groups = prepareRequests(users, only ? MIX.filter(([, m]) => m === only) : MIX);
+  const skip = process.env.BENCH_SKIP?.split(',') ?? [];
+  const mix = MIX.filter(([, m]) => (only ? m === only : !skip.includes(m)));
+  const groups = prepareRequests(users, mix);
   await drive(port, groups, WARMUP_S);
   const cpuStart = { server: processCpuSeconds(child.pid), client: ownCpuSeconds() };
   const result = await drive(port, groups, seconds);

@@ -10,7 +10,9 @@ import { migrateToLatest } from './migrate';
  * A fresh, migrated database for one test file: a temp SQLite file by default, or a fresh
  * schema on the PostgreSQL server named by DATABASE_URL. Tests can run in parallel.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(
+  options: { maxConnections?: number } = {},
+): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -18,7 +20,12 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    const database = await openDatabase({ dialect: 'postgres', url, schema, maxConnections: 4 });
+    const database = await openDatabase({
+      dialect: 'postgres',
+      url,
+      schema,
+      maxConnections: options.maxConnections ?? 4,
+    });
     await migrateToLatest(database);
     return {
       ...database,
