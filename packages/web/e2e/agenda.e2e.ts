@@ -139,3 +139,99 @@ test('the unconfirmed dialog asks when a session ran out with auto-extend off', 
   await expect(agenda.block(/^Draft newsletter, 2:30 PM/)).toHaveCount(0);
   await api.setClock(Date.now());
 });
+
+test('reminders, search, shortcuts, focus mode and the speed dial', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'moves the shared server clock');
+  test.setTimeout(120_000);
+  const api = new AgendaApi(baseURL ?? '');
+  await api.setClock(todayAt(10));
+  await api.signUp(newEmail('everyday'), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
+  await api.createTask('Write report', 60);
+  for (let i = 1; i <= 8; i += 1) {
+    await api.call('CreateReminder', {
+      reminder: {
+        title: `Old note ${i}`,
+        start: todayAt(-24 * i),
+        allDay: true,
+        timezone: 'Europe/Berlin',
+      },
+    });
+  }
+  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  const agenda = new AgendaPage(page);
+  await agenda.goto('/agenda/day');
+
+  // Quick add a reminder for today; mark it done.
+  const today = page.locator('section', { has: page.getByRole('heading', { name: 'Today' }) });
+  await today.getByTestId('quick-add-reminder').fill('Call the bank');
+  await today.getByTestId('quick-add-reminder').press('Enter');
+  await expect(today.getByText('Call the bank')).toBeVisible();
+  await today.getByRole('checkbox', { name: 'Mark Call the bank as done' }).click();
+  await expect(
+    today.getByRole('checkbox', { name: 'Mark Call the bank as not done' }),
+  ).toBeVisible();
+
+  // More than 7 overdue reminders: the clear link asks first, then clears them.
+  const overdue = page.getByTestId('overdue-reminders');
+  await expect(overdue).toContainText('Overdue · 8');
+  await overdue.getByRole('button', { name: 'Clear all' }).click();
+  await agenda
+    .dialog('Clear overdue reminders?')
+    .getByRole('button', { name: 'Clear all' })
+    .click();
+  await expect(overdue).toBeHidden();
+
+  // Search finds the task; Create opens the task editor with the typed title.
+  await page.getByRole('searchbox', { name: 'Search tasks and events' }).fill('report');
+  const results = page.getByTestId('search-results');
+  await expect(results.getByRole('button', { name: 'Write report' })).toBeVisible();
+  await results.getByRole('button', { name: 'Create an event named report' }).click();
+  await expect(page).toHaveURL(/\/events\/create\?title=report$/);
+  await agenda.goto('/agenda/day');
+
+  // Shortcuts: week view, day view, the list of shortcuts, focus mode and back.
+  await page.keyboard.press('w');
+  await expect(page).toHaveURL(/\/agenda\/week\//);
+  await expect(page.getByTestId('week-grid')).toBeVisible();
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL(/\/agenda\/day\//);
+  await page.keyboard.press('?');
+  await expect(agenda.dialog('Keyboard shortcuts')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('f');
+  await expect(page.getByTestId('focus-view')).toBeVisible();
+  await expect(page.getByTestId('focus-title')).toHaveText('Write report');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('focus-view')).toBeHidden();
+
+  // The speed dial leads to the editors.
+  await page.getByRole('button', { name: 'Create' }).first().click();
+  await page.getByRole('menuitem', { name: 'New task' }).click();
+  await expect(page).toHaveURL(/\/tasks\/create$/);
+});
+
+test('the agenda fits a 360 px phone', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name !== 'phone', 'phone layout');
+  const api = new AgendaApi(baseURL ?? '');
+  await api.signUp(newEmail('phone'), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding');
+  await api.createTask('Write a long report about the quarterly numbers', 90);
+  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  const agenda = new AgendaPage(page);
+  for (const path of ['/agenda/day', '/agenda/week']) {
+    await agenda.goto(path);
+    await expect(
+      page.getByTestId('agenda-block').or(page.getByTestId('week-block')).first(),
+    ).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await agenda.control('Pause').tap();
+  await expect(agenda.currentTitle).toHaveText('Paused');
+});

@@ -1,11 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
 import { normalizeTitle } from '@planner/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
 import { PlainField } from '../PlainField';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
+
+// What is typed survives the list being rebuilt (drag and drop arrives after the first paint and
+// wraps the days), and so does the focus.
+const drafts = new Map<number, string>();
+let focusedDay: number | null = null;
 
 /** Spec 2: a quick-add reminder per day; a new reminder is all-day on that day, no star. */
 export function QuickAddReminder({
@@ -18,7 +23,15 @@ export function QuickAddReminder({
   timeZone: string;
 }) {
   const { t } = useTranslation('agenda');
-  const [title, setTitle] = useState('');
+  const [title, setTitleState] = useState(() => drafts.get(dayStart) ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  const setTitle = (value: string) => {
+    drafts.set(dayStart, value);
+    setTitleState(value);
+  };
+  useEffect(() => {
+    if (focusedDay === dayStart && document.activeElement === document.body) input.current?.focus();
+  }, [dayStart]);
   const isBusy = useBusy('quickAdd');
   const submit = async () => {
     if (isBusy) return;
@@ -37,7 +50,12 @@ export function QuickAddReminder({
   };
   return (
     <PlainField
+      ref={input}
       value={title}
+      onFocus={() => (focusedDay = dayStart)}
+      onBlur={() => {
+        if (focusedDay === dayStart) focusedDay = null;
+      }}
       onChange={(e) => setTitle(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
