@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useHistoryGuard } from './history-guard';
 
 /** Where an editor goes back to: the previous screen of this app, else `fallback`. */
 export function useGoBack(fallback: string): () => void {
@@ -14,12 +15,14 @@ export function useGoBack(fallback: string): () => void {
 }
 
 /**
- * Leaving an editor with unsaved changes asks first (spec 4 and 5): `requestLeave` either leaves
- * or opens the discard question. Closing the tab asks the browser's own question.
+ * Leaving an editor with unsaved changes asks first (spec 4 and 5): the screen's Back button and
+ * the browser's own Back open the discard question; closing the tab asks the browser's question.
+ * `goBack` and `leaveTo` are for leaving after a save or delete.
  */
 export function useLeaveEditor(isDirty: boolean, fallback: string) {
-  const goBack = useGoBack(fallback);
+  const goBackNow = useGoBack(fallback);
   const [isAsking, setAsking] = useState(false);
+  const guard = useHistoryGuard(isDirty, () => setAsking(true));
 
   useEffect(() => {
     if (!isDirty) return undefined;
@@ -27,6 +30,9 @@ export function useLeaveEditor(isDirty: boolean, fallback: string) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
+
+  const { leave, rearm } = guard;
+  const goBack = useCallback(() => leave(goBackNow), [leave, goBackNow]);
 
   const requestLeave = useCallback(() => {
     if (isDirty) setAsking(true);
@@ -36,13 +42,18 @@ export function useLeaveEditor(isDirty: boolean, fallback: string) {
   return {
     requestLeave,
     goBack,
+    leaveTo: leave,
     discardDialog: {
       open: isAsking,
       onConfirm: () => {
         setAsking(false);
         goBack();
       },
-      onCancel: () => setAsking(false),
+      onCancel: () => {
+        setAsking(false);
+        // After the browser's Back the guard entry is gone: put it back.
+        if (isDirty) rearm();
+      },
     },
   };
 }

@@ -8,8 +8,15 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  MarkDoneDialog,
+  ReopenDialog,
+  reopenedTimeScheduled,
+  type ReopenChoice,
+} from '../components/TaskCompletionDialogs';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { EditorLayout, FormSection } from '../editors/EditorLayout';
+import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
 import { useLeaveEditor } from '../editors/use-leave-editor';
 import { scheduleTaskDelete } from '../tasks/pending-deletes';
@@ -41,13 +48,16 @@ function isFormEnter(event: KeyboardEvent): boolean {
 
 /** The task screen (spec 2): the form, delete with undo, and Do It Now. */
 export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEditorProps) {
-  const { t } = useTranslation('editors');
+  const { t } = useTranslation(['editors', 'task-dialogs']);
   const navigate = useNavigate();
   const editor = useTaskEditor(task, initial);
   const leave = useLeaveEditor(editor.isDirty, '/tasks');
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [isConfirmingDoItNow, setConfirmingDoItNow] = useState(false);
-  const canDoItNow = !editor.draft.isCompleted && !isDoing && !task?.isCompleted;
+  const [completionDialog, setCompletionDialog] = useState<'markDone' | 'reopen' | null>(null);
+  const canDoItNow = !editor.draft.isCompleted && !isDoing;
+
+  const toAgenda = () => leave.leaveTo(() => void navigate('/agenda', { replace: true }));
 
   async function save() {
     const outcome = await editor.save();
@@ -56,7 +66,18 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
 
   async function doItNow() {
     setConfirmingDoItNow(false);
-    if ((await editor.save(true)) === 'saved') void navigate('/agenda', { replace: true });
+    if ((await editor.save(true)) === 'saved') toAgenda();
+  }
+
+  async function reopen(current: PlainTask, choice: ReopenChoice): Promise<boolean> {
+    const done = await editor.setCompletion({
+      isCompleted: false,
+      timeScheduled: reopenedTimeScheduled(current, choice),
+      doItNow: choice.doItNow,
+    });
+    // Started now: the agenda shows it running (the form's other edits were asked about first).
+    if (done && choice.doItNow && !editor.isDirty) toAgenda();
+    return done;
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -74,6 +95,8 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
     isEditMode,
     categoryError: editor.categoryError,
     prefs,
+    onCompletedChange: (isCompleted: boolean) =>
+      setCompletionDialog(isCompleted ? 'markDone' : 'reopen'),
   };
 
   return (
@@ -142,6 +165,24 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
           leave.goBack();
         }}
       />
+      {task && (
+        <>
+          <MarkDoneDialog
+            open={completionDialog === 'markDone'}
+            taskTitle={editor.draft.title}
+            formatDuration={(ms) => formatDuration(ms, t)}
+            onConfirm={({ rest }) => editor.setCompletion({ isCompleted: true, rest })}
+            onClose={() => setCompletionDialog(null)}
+          />
+          <ReopenDialog
+            open={completionDialog === 'reopen'}
+            taskTitle={editor.draft.title}
+            formatDuration={(ms) => formatDuration(ms, t)}
+            onConfirm={(choice) => reopen(task, choice)}
+            onClose={() => setCompletionDialog(null)}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={isConfirmingDoItNow}
         title={t('task.doItNowTitle')}

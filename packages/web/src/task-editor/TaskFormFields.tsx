@@ -13,7 +13,7 @@ import { FormSection } from '../editors/EditorLayout';
 import { NotesField } from '../editors/NotesField';
 import type { PlannerPrefs } from '../editors/prefs';
 import { DurationField } from './DurationField';
-import { withCompleted, type TaskDraft } from './task-draft';
+import type { TaskDraft } from './task-draft';
 
 export interface TaskFormFieldsProps {
   draft: TaskDraft;
@@ -22,6 +22,8 @@ export interface TaskFormFieldsProps {
   isEditMode: boolean;
   categoryError: string | null;
   prefs: PlannerPrefs;
+  /** The completed switch asks first (mark as done, reopen): the screen opens the dialog. */
+  onCompletedChange?: (isCompleted: boolean) => void;
 }
 
 export function TaskTitleSection({
@@ -54,7 +56,8 @@ export function TaskTitleSection({
   );
 }
 
-export function TaskScheduleSection({ draft, update, isExisting, prefs }: TaskFormFieldsProps) {
+export function TaskScheduleSection(props: TaskFormFieldsProps) {
+  const { draft, update, isExisting, prefs, onCompletedChange } = props;
   const { t } = useTranslation('editors');
   const hasDeadline = draft.deadline >= 0;
   return (
@@ -65,7 +68,7 @@ export function TaskScheduleSection({ draft, update, isExisting, prefs }: TaskFo
             <Switch
               name="completed"
               checked={draft.isCompleted}
-              onChange={(_, checked) => update((d) => withCompleted(d, checked, prefs.isDev))}
+              onChange={(_, checked) => onCompletedChange?.(checked)}
             />
           }
           label={t('task.completed')}

@@ -5,9 +5,10 @@ import {
   changedTaskFields,
   draftFromTask,
   newTaskDraft,
+  completionRequest,
   putTaskRequest,
-  withCompleted,
 } from './task-draft';
+import { reopenedTimeScheduled } from '../components/TaskCompletionDialogs';
 
 const zone = 'Europe/Berlin';
 const now = fromWallClock({ year: 2025, month: 3, day: 25, hour: 14, minute: 7 }, zone);
@@ -104,19 +105,29 @@ describe('changed fields of an existing task', () => {
 });
 
 describe('the completed switch', () => {
-  it('reopening a task with nothing scheduled gives it 1 hour', () => {
-    const done = { ...draftFromTask(buildTask({ isCompleted: true, timeScheduled: 0 }), 'n') };
-    expect(withCompleted(done, false, false).timeScheduled).toBe(HOUR_MS);
-    const partly = { ...done, timeScheduled: 20 * MINUTE_MS };
-    expect(withCompleted(partly, false, false).timeScheduled).toBe(20 * MINUTE_MS);
+  it('marking done sends isCompleted alone, with the rest that follows', () => {
+    expect(completionRequest('t1', { isCompleted: true, rest: 5 * MINUTE_MS })).toEqual({
+      task: { id: 't1', isCompleted: true },
+      fields: ['isCompleted'],
+      rest: 5 * MINUTE_MS,
+    });
   });
 
-  it('marking done leaves the estimate to the server', () => {
-    const open = draftFromTask(buildTask(), 'n');
-    expect(withCompleted(open, true, false)).toMatchObject({
-      isCompleted: true,
-      timeScheduled: 2 * HOUR_MS,
+  it('reopening sends the new estimate and whether to do it now', () => {
+    expect(
+      completionRequest('t1', { isCompleted: false, timeScheduled: HOUR_MS, doItNow: true }),
+    ).toEqual({
+      task: { id: 't1', isCompleted: false, timeScheduled: HOUR_MS },
+      fields: ['isCompleted', 'timeScheduled'],
+      doItNow: true,
     });
+  });
+
+  it('a reopened task needs what it took plus the time still needed, within the bounds', () => {
+    const choice = { neededMs: 30 * MINUTE_MS, doItNow: false };
+    expect(reopenedTimeScheduled({ timeFulfilled: 0 }, choice)).toBe(30 * MINUTE_MS);
+    expect(reopenedTimeScheduled({ timeFulfilled: HOUR_MS }, choice)).toBe(90 * MINUTE_MS);
+    expect(reopenedTimeScheduled({ timeFulfilled: 72 * HOUR_MS }, choice)).toBe(72 * HOUR_MS);
   });
 });
 

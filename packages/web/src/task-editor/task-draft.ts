@@ -1,11 +1,9 @@
 import {
   checklistForEditing,
   checklistForSaving,
-  clampTaskDuration,
   DEFAULT_TIME_SCHEDULED_MS,
   defaultTaskDeadline,
   normalizeTitle,
-  timeScheduledOnReopen,
   type ChecklistItem,
 } from '@planner/core';
 import type { InputInit } from '@planner/protocol';
@@ -76,16 +74,20 @@ export function changedTaskFields(base: TaskDraft, draft: TaskDraft): TaskField[
   return fields;
 }
 
-/**
- * The completed switch: marking done keeps the estimate for the server to clear (spec 4), while
- * reopening a task with nothing scheduled gives it 1 hour again.
- */
-export function withCompleted(draft: TaskDraft, isCompleted: boolean, isDev: boolean): TaskDraft {
-  if (isCompleted) return { ...draft, isCompleted };
+/** The completed switch's change: done with the rest after it, or reopened (spec 4). */
+export type CompletionChange =
+  | { isCompleted: true; rest: number }
+  | { isCompleted: false; timeScheduled: number; doItNow: boolean };
+
+/** PutTask for a completion change alone (other edits of the form are not part of it). */
+export function completionRequest(id: string, change: CompletionChange): InputInit<'PutTask'> {
+  if (change.isCompleted) {
+    return { task: { id, isCompleted: true }, fields: ['isCompleted'], rest: change.rest };
+  }
   return {
-    ...draft,
-    isCompleted,
-    timeScheduled: clampTaskDuration(timeScheduledOnReopen(draft.timeScheduled), isDev),
+    task: { id, isCompleted: false, timeScheduled: change.timeScheduled },
+    fields: ['isCompleted', 'timeScheduled'],
+    doItNow: change.doItNow,
   };
 }
 

@@ -1,13 +1,18 @@
-import { validateCategoryChoice } from '@planner/core';
+import { PLANNING_CONSTANTS, validateCategoryChoice } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../api/client';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
-import { PLANNING_CONSTANTS } from '@planner/core';
 import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from '../tasks/tasks-api';
 import { writeCachedNote } from './note-cache';
-import { changedTaskFields, putTaskRequest, type TaskDraft } from './task-draft';
+import {
+  changedTaskFields,
+  completionRequest,
+  putTaskRequest,
+  type CompletionChange,
+  type TaskDraft,
+} from './task-draft';
 import { useChecklistAutosave } from './use-checklist-autosave';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
@@ -99,5 +104,35 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
     }
   }
 
-  return { draft, update, isDirty, isSaving, categoryError, save };
+  /**
+   * Marks the task done (with the rest that follows) or reopens it (spec 4), at once: the other
+   * edits of the form stay as they are, unsaved. Resolves false when it failed.
+   */
+  async function setCompletion(change: CompletionChange): Promise<boolean> {
+    if (!id || savingRef.current) return false;
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const answer = await withSavingToast(
+        () => call('PutTask', completionRequest(id, change)),
+        PLANNING_CONSTANTS.savingToastTaskMs,
+      );
+      const saved = {
+        isCompleted: answer.task?.isCompleted ?? change.isCompleted,
+        timeScheduled: answer.task?.timeScheduled ?? 0,
+      };
+      setBase((b) => ({ ...b, ...saved }));
+      setDraft((d) => ({ ...d, ...saved }));
+      await refreshAfterTaskChange(client);
+      return true;
+    } catch (error) {
+      reportEditorError(error);
+      return false;
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }
+
+  return { draft, update, isDirty, isSaving, categoryError, save, setCompletion };
 }
