@@ -115,7 +115,7 @@ describe('direct binary codec', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it('refuses exactly what fromPlain refuses, naming the same field', () => {
     const wrong = [null, 'text', 1.5, -1, 2 ** 53, true, {}, [], new Uint8Array(1)];

@@ -37,6 +37,8 @@ interface FieldPlan {
   /** The wire type of one value. */
   readonly wireType: number;
   readonly message: DescMessage | undefined;
+  /** The nested message's plan, resolved on first use (types may refer to each other). */
+  nested: MessagePlan | undefined;
 }
 
 interface MessagePlan {
@@ -45,6 +47,11 @@ interface MessagePlan {
   /** In declaration order: the order of a decoded Plain object's keys. */
   readonly declared: FieldPlan[];
   readonly byNumber: Map<number, FieldPlan>;
+  /** A decoded message's defaults (scalars only: lists are made fresh for each message). */
+  readonly defaults: Record<string, unknown>;
+  /** Fields that need a fresh value in each message: lists, and bytes (a Uint8Array). */
+  readonly lists: string[];
+  readonly byName: Map<string, FieldPlan>;
 }
 
 /** A value that does not fit, with the path to it built on the way out (innermost first). */
@@ -103,6 +110,7 @@ function fieldPlan(field: DescField): FieldPlan {
     tag: ((field.number << 3) | (packed ? DELIMITED : wireType)) >>> 0,
     wireType,
     message,
+    nested: undefined,
   };
 }
 
@@ -116,18 +124,36 @@ function planOf(desc: DescMessage): MessagePlan | null {
     return null;
   }
   const declared = desc.fields.map(fieldPlan);
+  const defaults: Record<string, unknown> = {};
+  const lists: string[] = [];
+  for (const field of declared) {
+    if (field.kind === SCALAR_LIST || field.kind === MESSAGE_LIST) {
+      defaults[field.name] = undefined;
+      lists.push(field.name);
+    } else if (field.kind === SCALAR && field.implicit && field.scalar !== ScalarType.BYTES) {
+      defaults[field.name] = zeroOf(field.scalar);
+    } else if (field.kind === SCALAR && field.implicit) {
+      defaults[field.name] = undefined;
+      lists.push(field.name);
+    }
+  }
   const plan: MessagePlan = {
     declared,
     sorted: [...declared].sort((a, b) => (a.tag >>> 3) - (b.tag >>> 3)),
     byNumber: new Map(declared.map((f) => [f.tag >>> 3, f])),
+    defaults,
+    lists,
+    byName: new Map(declared.map((f) => [f.name, f])),
   };
   plans.set(desc, plan);
   return plan;
 }
 
 function nested(field: FieldPlan): MessagePlan {
+  if (field.nested) return field.nested;
   const plan = field.message && planOf(field.message);
   if (!plan) throw new Error(`no binary plan for ${field.name}`);
+  field.nested = plan;
   return plan;
 }
 
@@ -363,10 +389,11 @@ function zeroOf(scalar: ScalarType): unknown {
 }
 
 function newPlain(plan: MessagePlan): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of plan.declared) {
-    if (field.kind === SCALAR_LIST || field.kind === MESSAGE_LIST) out[field.name] = [];
-    else if (field.kind === SCALAR && field.implicit) out[field.name] = zeroOf(field.scalar);
+  // A copy of one template keeps every message of a type the same shape (fast property access).
+  const out = { ...plan.defaults };
+  for (const name of plan.lists) {
+    const field = plan.byName.get(name);
+    out[name] = field?.kind === SCALAR ? new Uint8Array(0) : [];
   }
   return out;
 }

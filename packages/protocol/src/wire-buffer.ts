@@ -61,14 +61,7 @@ export class WireWriter {
         this.uint32(value);
         return;
       }
-      this.ensure(10);
-      const buf = this.buf;
-      let v = value;
-      while (v >= 0x80) {
-        buf[this.pos++] = (v % 0x80) | 0x80;
-        v = Math.floor(v / 0x80);
-      }
-      buf[this.pos++] = v;
+      this.varint64(value >>> 0, Math.floor(value / TWO_32));
       return;
     }
     const lo = ((value % TWO_32) + TWO_32) % TWO_32;
@@ -249,14 +242,18 @@ export class WireReader {
     const end = this.delimitedEnd();
     const start = this.pos;
     this.pos = end;
-    if (end - start < 64) {
-      let text = '';
-      for (let i = start; i < end; i += 1) {
-        const c = this.buf[i] ?? 0;
-        if (c >= 0x80) return utf8Decoder.decode(this.buf.subarray(start, end));
-        text += String.fromCharCode(c);
+    if (end === start) return '';
+    // Short ASCII strings (ids, words, titles) are the common case: the decoder's call costs more.
+    if (end - start <= 128) {
+      const bytes = this.buf.subarray(start, end);
+      let ascii = true;
+      for (let i = 0; i < bytes.length; i += 1) {
+        if ((bytes[i] ?? 0) >= 0x80) {
+          ascii = false;
+          break;
+        }
       }
-      return text;
+      if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
     }
     return utf8Decoder.decode(this.buf.subarray(start, end));
   }
