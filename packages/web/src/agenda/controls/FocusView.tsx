@@ -70,7 +70,8 @@ export function FocusView({
         alignItems: 'center',
         px: 3,
         py: 2,
-        background: `radial-gradient(circle at 50% 30%, ${alpha(texts.color, 0.18)}, #f5f6fa 70%)`,
+        backgroundColor: '#f5f6fa',
+        backgroundImage: `radial-gradient(circle at 50% 30%, ${alpha(texts.color, 0.18)}, #f5f6fa 70%)`,
       }}
     >
       <Box
@@ -136,7 +137,16 @@ export function FocusView({
               justifyContent: 'center',
             }}
           >
-            <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              variant="h5"
+              component="p"
+              sx={{
+                fontVariantNumeric: 'tabular-nums',
+                maxWidth: 170,
+                textAlign: 'center',
+                lineHeight: 1.2,
+              }}
+            >
               {texts.left || '—'}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -182,6 +182,7 @@ const DayColumn = memo(function DayColumn(props: {
           : blockTitle(box.block, items) || t('untitled');
         const isCurrent =
           props.currentBlockId !== undefined && box.block.mergedIds.includes(props.currentBlockId);
+        const pxHeight = box.height * 24 * HOUR_PX;
         const label = t('block.label', {
           title,
           start: formatTime(box.block.start, env),
@@ -204,6 +205,9 @@ const DayColumn = memo(function DayColumn(props: {
               borderColor: color,
               borderStyle: box.block.isTravel || box.block.fixed ? 'dashed' : 'solid',
               boxShadow: isCurrent ? `0 0 0 2px ${color}` : undefined,
+              ...(pxHeight < 24
+                ? { padding: '0 4px', fontSize: 11, lineHeight: `${Math.max(8, pxHeight - 2)}px` }
+                : {}),
             }}
           >
             <span
@@ -217,7 +221,7 @@ const DayColumn = memo(function DayColumn(props: {
             >
               {title}
             </span>
-            {box.height * 24 >= 0.75 && (
+            {pxHeight >= 36 && (
               <span style={{ color: '#5b6275', whiteSpace: 'nowrap' }}>
                 {formatTime(box.block.start, env)}
               </span>
