@@ -1,4 +1,6 @@
 import type { Locale as DateFnsLocale } from 'date-fns';
+// Type only: the words themselves are loaded on demand below.
+import type { enUS as PickersEntry } from '@mui/x-date-pickers/locales';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import {
   LocalizationProvider,
@@ -16,10 +18,8 @@ interface PickersLocale {
   localeText: PickersLocaleText;
 }
 
-type PickersBundle = typeof import('@mui/x-date-pickers/locales');
-
 /** The pickers' words of one bundle entry (MUI ships them as theme component props). */
-function textOf(entry: PickersBundle['enUS']): PickersLocaleText {
+function textOf(entry: typeof PickersEntry): PickersLocaleText {
   return entry.components.MuiLocalizationProvider.defaultProps.localeText;
 }
 
