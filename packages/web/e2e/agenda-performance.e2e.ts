@@ -12,6 +12,8 @@ import { GOOD_PASSWORD, newEmail } from './support';
  */
 test.skip(!process.env['PLANNER_PERF'], 'a measurement: run with PLANNER_PERF=1');
 test.describe.configure({ mode: 'default' });
+// Tracing records the screen while it runs, which would be measured too.
+test.use({ trace: 'off', video: 'off' });
 
 test('gzipped JS before the agenda paints', async ({ page, baseURL }, info) => {
   test.skip(info.project.name !== 'desktop');
@@ -99,10 +101,18 @@ test('longest frame while scrolling a week with 300 blocks', async ({ page, base
       last = now;
     }
     observer.disconnect();
-    return { raf: Math.max(...frames.slice(1)), loaf: Math.max(0, ...longFrames) };
+    const sorted = frames.slice(1).sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    return { p50: at(0.5), p95: at(0.95), raf: at(1), loaf: Math.max(0, ...longFrames) };
   });
   console.log(
-    `week with 300 blocks: longest frame ${longest.raf.toFixed(1)} ms (rAF), longest animation frame ${longest.loaf.toFixed(1)} ms`,
+    `week with 300 blocks: frames p50 ${longest.p50.toFixed(1)} ms, p95 ${longest.p95.toFixed(1)} ms, ` +
+      `max ${longest.raf.toFixed(1)} ms (rAF deltas, include the machine's scheduling); ` +
+      `longest animation frame ${longest.loaf.toFixed(1)} ms (Chromium reports only frames over 50 ms; 0: none)`,
   );
-  expect(longest.raf).toBeLessThan(50);
+  // The work of a frame (long-animation-frame entries) is the budget; rAF gaps also count time
+  // the browser was not scheduled on a busy machine.
+  expect(longest.loaf).toBeLessThan(50);
+  expect(longest.p95).toBeLessThan(50);
 });

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { addLocalDays, HOUR_MS, PLANNING_CONSTANTS } from '@planner/core';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
@@ -34,6 +34,11 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
   const scroller = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
   const runAction = useBlockActions(env);
+  // Stable, so the memoised day columns do not re-render when the now line moves.
+  const openMenu = useCallback(
+    (anchor: HTMLElement, block: DayBlock) => setMenu({ anchor, block }),
+    [],
+  );
   const currentBlockId = state?.currentBlock?.timeblock || undefined;
   const weeks = useMemo(
     () => [-7, 0, 7].map((days) => addLocalDays(weekStart, days, env.timeZone)),
@@ -121,6 +126,7 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
           },
           scrollbarWidth: 'thin',
           overscrollBehaviorX: 'contain',
+          willChange: 'scroll-position',
           pb: 12,
         }}
       >
@@ -135,7 +141,7 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
               env={env}
               now={now}
               currentBlockId={currentBlockId}
-              onOpen={(anchor, block) => setMenu({ anchor, block })}
+              onOpen={openMenu}
               isActive={index === 1}
             />
           </Box>
