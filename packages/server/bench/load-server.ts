@@ -4,7 +4,7 @@
  * the real app on a free port. Prints {"port": n} once listening. With BENCH_PER_METHOD=1 it
  * prints on exit the CPU time each method spent inside its transaction.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
@@ -24,13 +24,15 @@ const app = await buildApp({
   config: {
     ...loadConfig({}),
     dataDir,
-    logLevel: 'error',
+    logLevel: process.env.BENCH_LOG_LEVEL === 'info' ? 'info' : 'error',
     rateLimits: {},
     webDist: join(dataDir, 'none'),
   },
   database,
   clock: new ManualClock(BENCH_NOW),
   realtime,
+  // BENCH_LOG_LEVEL=info: production's request lines, written where they cost only their making.
+  ...(process.env.BENCH_LOG_LEVEL === 'info' ? { logStream: createWriteStream('/dev/null') } : {}),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -63,7 +65,40 @@ if (process.env.BENCH_PER_METHOD) {
   };
 }
 
+// BENCH_SQL=1: on exit, the time SQLite spent in each statement (by SQL text), the dearest first.
+const sqlTimes = new Map<string, { runs: number; ms: number }>();
+if (process.env.BENCH_SQL) {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const probe = new BetterSqlite3(':memory:');
+  const statementPrototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+    'all' | 'run',
+    (this: { source: string }, ...args: unknown[]) => unknown
+  >;
+  probe.close();
+  for (const method of ['all', 'run'] as const) {
+    const original = statementPrototype[method];
+    statementPrototype[method] = function (this: { source: string }, ...args: unknown[]) {
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = sqlTimes.get(this.source) ?? { runs: 0, ms: 0 };
+        entry.runs += 1;
+        entry.ms += performance.now() - started;
+        sqlTimes.set(this.source, entry);
+      }
+    };
+  }
+}
+
 const stop = async () => {
+  const dearest = [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+  for (const [text, { runs, ms }] of dearest) {
+    const each = ((1000 * ms) / runs).toFixed(1);
+    console.error(
+      `  ${ms.toFixed(0).padStart(6)} ms ${String(runs).padStart(7)}x ${each.padStart(6)} µs  ${text.replace(/\s+/g, ' ').slice(0, 100)}`,
+    );
+  }
   for (const [name, { calls, cpu }] of perMethod) {
     const ms = (cpu / calls / 1000).toFixed(3);
     console.error(

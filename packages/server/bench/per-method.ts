@@ -132,7 +132,8 @@ for (const [name, call] of calls) {
   for (let i = 0; i < RUNS; i += 1) await call();
 }
 const heavySamples = { cpu: [] as number[], queries: [] as number[] };
-for (let i = 0; i < (only && !only.includes('heavy') ? 0 : Math.min(RUNS, 100)); i += 1) {
+const heavyRuns = only && !only.includes('heavy') ? 0 : Number(process.env.HEAVY_RUNS ?? 100);
+for (let i = 0; i < heavyRuns; i += 1) {
   const before = samples.get('GetTimeline')?.cpu.length ?? 0;
   await heavy.client.call('GetTimeline', heavyWindow);
   const entry = samples.get('GetTimeline');

@@ -92,7 +92,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
     prepare(sql: string): SqliteStatement {
       const known = statements.get(sql);
       if (known) return known;
-      const statement = sqlite.prepare(sql);
+      const statement = withRowsBuiltInJs(sqlite.prepare(sql));
       if (statements.size >= STATEMENT_CACHE_SIZE) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);
@@ -151,6 +151,34 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       return wrapper;
     },
     end: () => pool.end(),
+  };
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A reading statement answers arrays, made into objects here: better-sqlite3 builds each row
+ * object in C++ property by property, which costs more than the read itself for a row of many
+ * columns; V8 builds the same objects (same keys, same order, a later duplicate name wins) about
+ * a third faster.
+ */
+function withRowsBuiltInJs(statement: BetterSqlite3.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((c) => c.name);
+  statement.raw(true);
+  const toObject = (values: unknown[]): Row => {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i] ?? ''] = values[i];
+    return row;
+  };
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters as unknown[]) as unknown[][]).map(toObject),
+    run: (parameters) => statement.run(parameters as unknown[]),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters as unknown[]) as Iterable<unknown[]>)
+        yield toObject(values);
+    },
   };
 }
 
