@@ -304,6 +304,55 @@ export async function findState(
   return row ? toState(row) : undefined;
 }
 
+const stateWithCurrentBlock = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeline_state as s')
+    .leftJoin('timeblocks as b', (join) =>
+      join.onRef('b.user_id', '=', 's.user_id').onRef('b.id', '=', 's.current_block_id'),
+    )
+    .selectAll('s')
+    .select([
+      'b.id as block_id',
+      'b.task_id as block_task_id',
+      'b.event_id as block_event_id',
+      'b.start_ms as block_start_ms',
+      'b.end_ms as block_end_ms',
+      'b.is_fixed as block_is_fixed',
+      'b.is_rest as block_is_rest',
+      'b.created_at as block_created_at',
+      'b.updated_at as block_updated_at',
+    ])
+    .where('s.user_id', '=', $<string>(0)),
+);
+
+/**
+ * The state and its current block in one read (the 5-second poll), without locking; undefined
+ * when the user has no state row yet.
+ */
+export async function findStateAndCurrentBlock(
+  db: Db,
+  userId: string,
+): Promise<{ state: TimelineState; current: Timeblock | undefined } | undefined> {
+  const [row] = (await stateWithCurrentBlock(db, [userId])).rows;
+  if (!row) return undefined;
+  const current =
+    row.block_id === null
+      ? undefined
+      : toBlock({
+          user_id: userId,
+          id: row.block_id,
+          task_id: row.block_task_id,
+          event_id: row.block_event_id,
+          start_ms: row.block_start_ms ?? 0,
+          end_ms: row.block_end_ms ?? 0,
+          is_fixed: row.block_is_fixed ?? 0,
+          is_rest: row.block_is_rest ?? 0,
+          created_at: row.block_created_at ?? 0,
+          updated_at: row.block_updated_at ?? 0,
+        });
+  return { state: toState(row), current };
+}
+
 /** Creates the state row unless another call just did. */
 export async function insertState(db: Db, userId: string, state: TimelineState): Promise<void> {
   await db

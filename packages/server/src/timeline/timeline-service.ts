@@ -14,8 +14,7 @@ import {
 } from './controls';
 import { shuffledOrders } from './shuffle';
 import type { TimelineState } from './timeblock';
-import { findBlock } from './timeline-repository';
-import { loadTimelineState } from './timeline-state';
+import { findStateAndCurrentBlock } from './timeline-repository';
 import {
   newBlockId,
   openTimeline,
@@ -106,11 +105,9 @@ async function control(
  */
 export async function getTimelineState(ctx: AuthedContext): Promise<Plain<WireTimelineState>> {
   const now = ctx.now();
-  const state = await loadTimelineState(ctx.db, ctx.userId, now, false);
-  if (now < state.nextTransitionAt) {
-    const block = state.currentBlockId
-      ? await findBlock(ctx.db, ctx.userId, state.currentBlockId)
-      : undefined;
+  const found = await findStateAndCurrentBlock(ctx.db, ctx.userId);
+  if (found && now < found.state.nextTransitionAt) {
+    const { state, current: block } = found;
     const current = block && {
       isRest: block.isRest,
       task: block.taskId ?? '',
