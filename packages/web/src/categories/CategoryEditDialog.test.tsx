@@ -1,0 +1,69 @@
+import { ErrorCode, RpcError } from '@planner/protocol';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { dialogNamed, renderEditor, sentOf, serve, WORK } from '../editors/testing/editor-test-kit';
+import { CategoryEditDialog } from './CategoryEditDialog';
+
+vi.mock('../api/client', () => import('../editors/testing/fake-client'));
+
+function renderDialog(onSaved = vi.fn()) {
+  renderEditor(
+    '/tasks/create',
+    <CategoryEditDialog open category={null} onClose={vi.fn()} onSaved={onSaved} />,
+    '/tasks/create',
+  );
+  return onSaved;
+}
+
+describe('the category dialog', () => {
+  it('a name of spaces shows invalid.enterCategoryName and sends nothing', async () => {
+    const sent = serve({});
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = dialogNamed('New category');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please enter a category name')).toBeInTheDocument();
+    expect(sentOf(sent, 'PutCategory')).toEqual([]);
+  });
+
+  it('the 16 colours and the icons, the first icon chosen by default; the name is trimmed', async () => {
+    const sent = serve({
+      PutCategory: () => ({ category: { ...WORK, id: 'c2', title: 'Music' } }),
+    });
+    const user = userEvent.setup();
+    const onSaved = renderDialog();
+    const dialog = dialogNamed('New category');
+    expect(within(dialog).getAllByRole('radio', { checked: true })).toHaveLength(2);
+    expect(
+      within(within(dialog).getByRole('radiogroup', { name: 'Colour' })).getAllByRole('radio'),
+    ).toHaveLength(16);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Music ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sentOf(sent, 'PutCategory')[0]).toMatchObject({
+      category: { title: 'Music', color: 'Blue-500', icon: 'label' },
+    });
+  });
+
+  it.each([
+    [ErrorCode.PremiumOnly, 'See Premium'],
+    [ErrorCode.UnlimitedOnly, 'See Unlimited'],
+  ])('over the limit (%i) the limit dialog explains it', async (code, action) => {
+    serve({
+      PutCategory: () => {
+        throw new RpcError(code, 'numCategories', 'PutCategory');
+      },
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = dialogNamed('New category');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sport');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const limit = await screen.findByRole('dialog', {
+      name: 'You have reached your category limit',
+    });
+    expect(within(limit).getByRole('button', { name: action })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import type { MethodName } from '@planner/protocol';
+import { screen } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import editors from '../../i18n/editors/en.json';
+import taskDialogs from '../../i18n/task-dialogs/en.json';
+import { ToastViewport } from '../../components/ToastViewport';
+import { initTestI18n, renderWithProviders } from '../../test/render';
+import type { PlainCategory } from '../../categories/categories-api';
+import type { PlainTask } from '../../tasks/tasks-api';
+import type { PlannerPrefs } from '../prefs';
+import { call } from './fake-client';
+
+type Answer = (input: unknown) => unknown;
+export type Answers = Partial<Record<MethodName, Answer>>;
+
+export const WORK: PlainCategory = {
+  id: 'cat-work',
+  title: 'Work',
+  description: '',
+  color: 'Blue-500',
+  icon: 'work',
+  updatedAt: 0,
+};
+
+export const PREFS: PlannerPrefs = {
+  timeZone: 'Europe/Berlin',
+  hour12: false,
+  languageTag: 'en',
+  premiumLevel: 0,
+  isDev: false,
+};
+
+// What the screens ask for on the side (profile, categories, suggestions, what is running).
+const BACKGROUND: Answers = {
+  GetUserProfile: () => ({ user: { options: { timezone: 'Europe/Berlin' } } }),
+  GetCategories: () => ({ categories: [WORK] }),
+  GuessTaskCategory: () => ({ suggestions: [] }),
+  GetTimelineState: () => ({}),
+};
+
+/** A task as GetTasks answers it, with the fields a test cares about. */
+export function buildTask(fields: Partial<PlainTask> & { id: string }): PlainTask {
+  return {
+    title: '',
+    category: undefined,
+    timeScheduled: 3_600_000,
+    timeFulfilled: 0,
+    deadline: -1,
+    isCompleted: false,
+    note: '',
+    hasNote: false,
+    checklist: [],
+    lastTimeblockEnd: -1,
+    updatedAt: 0,
+    recurrenceRule: undefined,
+    recurringTaskId: '',
+    instanceNumber: 0,
+    expectedStart: -1,
+    createdAt: 0,
+    isUnconfirmed: false,
+    ...fields,
+  };
+}
+
+/** The fake server's answers for this test; returns what the screens sent, in order. */
+export function serve(answers: Answers): { method: MethodName; input: unknown }[] {
+  const sent: { method: MethodName; input: unknown }[] = [];
+  const all = { ...BACKGROUND, ...answers };
+  call.mockReset();
+  call.mockImplementation(async (method, input) => {
+    sent.push({ method, input });
+    const answer = all[method];
+    if (!answer) throw new Error(`the fake server has no answer for ${method}`);
+    return answer(input);
+  });
+  return sent;
+}
+
+/** The calls of one method the screens made. */
+export function sentOf(sent: { method: MethodName; input: unknown }[], method: MethodName) {
+  return sent.filter((s) => s.method === method).map((s) => s.input);
+}
+
+/** Renders an editor at `route`, with the places it can leave to as plain pages. */
+export function renderEditor(path: string, element: ReactElement, route: string) {
+  initTestI18n();
+  if (!i18next.hasResourceBundle('en', 'editors')) {
+    i18next.addResourceBundle('en', 'editors', editors);
+    i18next.addResourceBundle('en', 'task-dialogs', taskDialogs);
+  }
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="/tasks" element={<p>Task list page</p>} />
+        <Route path="/agenda" element={<p>Agenda page</p>} />
+      </Routes>
+      <ToastViewport />
+    </>,
+    { route },
+  );
+}
+
+/** A dialog by its title. */
+export function dialogNamed(name: string): HTMLElement {
+  return screen.getByRole('dialog', { name });
+}
