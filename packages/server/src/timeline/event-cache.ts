@@ -35,8 +35,10 @@ export async function eventInstancesBetween(
   start: number,
   end: number,
   timeZone: string,
+  /** The revision the caller read with the locked state row, saving a read. */
+  knownRevision?: number,
 ): Promise<EventInstance[]> {
-  const revision = await findCalendarRevision(db, userId);
+  const revision = await findCalendarRevision(db, userId, knownRevision);
   if (revision === undefined) {
     return overlapping(await listEventInstances(db, userId, start, end, timeZone), start, end);
   }

@@ -22,4 +22,9 @@ export interface TimelineState {
   timelineUpdatedAt: number;
   reminderUpdatedAt: number;
   hasUnconfirmedTask: boolean;
+  /**
+   * The user's calendar revision as read with the row (the event-instance cache's key); never
+   * written from here: only bumpCalendarRevision changes it.
+   */
+  calendarRevision?: number;
 }

@@ -263,6 +263,7 @@ function toState(row: Selectable<TimelineStateRow>): TimelineState {
     timelineUpdatedAt: row.timeline_updated_at,
     reminderUpdatedAt: row.reminder_updated_at,
     hasUnconfirmedTask: row.has_unconfirmed_task === 1,
+    calendarRevision: Number(row.calendar_revision),
   };
 }
 
@@ -422,8 +423,14 @@ const calendarRevision = preparedQuery((db, $) =>
  * this transaction changed the calendar itself (a rolled-back Chain would free its number for
  * another change with other data).
  */
-export async function findCalendarRevision(db: Db, userId: string): Promise<number | undefined> {
+export async function findCalendarRevision(
+  db: Db,
+  userId: string,
+  /** The revision as this transaction already read it with the (locked) state row. */
+  known?: number,
+): Promise<number | undefined> {
   if (uncommittedBumps.has(db)) return undefined;
+  if (known !== undefined) return known;
   const [row] = (await calendarRevision(db, [userId])).rows;
   return row === undefined ? undefined : Number(row.calendar_revision);
 }

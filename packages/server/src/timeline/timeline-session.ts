@@ -4,7 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
-import { countUnconfirmedTasks, listPlanningTasks, updateTaskTimeline } from '../tasks/tasks-repository';
+import {
+  countUnconfirmedTasks,
+  listPlanningTasks,
+  updateTaskTimeline,
+} from '../tasks/tasks-repository';
 import { advanceTo, nextTransition } from './advance';
 import type { TimelineState } from './timeblock';
 import { loadPlanningProfile, type PlanningProfile } from './planning-profile';
@@ -99,6 +103,7 @@ export async function openTimeline(
     eventsFrom,
     eventsTo,
     profile.timezone,
+    state.calendarRevision,
   );
   settings.events = eventInstances.filter((e) => !e.allDay).map(toPlanEvent);
   const world: TimelineWorld = {
