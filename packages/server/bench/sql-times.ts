@@ -92,10 +92,20 @@ const window =
   process.env.SEED === 'light'
     ? { start: BENCH_NOW - DAY_MS, end: BENCH_NOW + 7 * DAY_MS, version: 4 }
     : { start: BENCH_NOW - 7 * DAY_MS, end: BENCH_NOW + 14 * DAY_MS, version: 4 };
-for (let i = 0; i < 10; i += 1) await client.call('GetTimeline', window);
+const { tasks } = await client.call('GetTasks', { status: 'todo', limit: 1 });
+const taskId = tasks[0]?.id ?? '';
+// CALL=PutTask times a title edit instead of GetTimeline.
+const call = () =>
+  process.env.CALL === 'PutTask'
+    ? client.call('PutTask', {
+        task: { id: taskId, title: `T ${Math.random()}` },
+        fields: ['title'],
+      })
+    : client.call('GetTimeline', window);
+for (let i = 0; i < 10; i += 1) await call();
 times.clear();
 const RUNS = process.env.SEED === 'light' ? 1000 : 50;
-for (let i = 0; i < RUNS; i += 1) await client.call('GetTimeline', window);
+for (let i = 0; i < RUNS; i += 1) await call();
 let total = 0;
 for (const [sql, { ms, n, rows }] of [...times].sort((a, b) => b[1].ms - a[1].ms)) {
   total += ms;
@@ -103,7 +113,9 @@ for (const [sql, { ms, n, rows }] of [...times].sort((a, b) => b[1].ms - a[1].ms
     `${(ms / RUNS).toFixed(3).padStart(7)} ms/call ${String(n / RUNS).padStart(4)}x ${String(Math.round(rows / n)).padStart(4)} rows  ${sql.replace(/\s+/g, ' ')}`,
   );
 }
-console.log(`total ${(total / RUNS).toFixed(2)} ms per GetTimeline in SQLite`);
+console.log(
+  `total ${(total / RUNS).toFixed(2)} ms per ${process.env.CALL ?? 'GetTimeline'} in SQLite`,
+);
 console.log('each read again 2,000 times in a row (no GC or cache effects of the call):');
 for (const [sql, run] of lastRun) {
   const t0 = performance.now();
