@@ -65,7 +65,7 @@ export function DayView(props: DayViewProps) {
     [items, props.reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
   );
   const container = useRef<HTMLDivElement>(null);
-  const dnd = useDeferredDnd(snapshot.state !== null);
+  const dnd = useDeferredDnd(snapshot.state !== null && items.blocks.length > 0);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
   const [quickAdd, setQuickAdd] = useState<{ anchor: HTMLElement; idle: IdleBlock } | null>(null);
   const runAction = useBlockActions(env);
@@ -184,7 +184,8 @@ export function dayRangeAround(date: number, timeZone: string): TimeRange {
 }
 
 type DndModule = typeof DndLayerModule;
-const AFTER_PAINT_MS = 300;
+/** Drag and drop is not needed to read the plan: it loads once the browser is idle after the paint. */
+const AFTER_PAINT_MS = 1500;
 
 /** Loads drag and drop once the timeline is on screen (it is not needed to paint it). */
 function useDeferredDnd(isReady: boolean): DndModule | null {

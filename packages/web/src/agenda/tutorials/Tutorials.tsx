@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MobileStepper from '@mui/material/MobileStepper';
-import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -48,21 +45,19 @@ function Onboarding({ state }: { state: WireTimelineState | null }) {
       testId="tutorial-onboarding"
       actions={
         <>
-          <MobileStepper
-            variant="dots"
-            steps={STEPS.length}
-            activeStep={step}
-            position="static"
-            backButton={null}
-            nextButton={null}
-            sx={{
-              bgcolor: 'transparent',
-              p: 0,
-              flex: 1,
-              '& .MuiMobileStepper-dot': { bgcolor: 'rgba(255,255,255,0.4)' },
-              '& .MuiMobileStepper-dotActive': { bgcolor: '#fff' },
-            }}
-          />
+          <Box aria-hidden sx={{ display: 'flex', gap: 0.75, flex: 1 }}>
+            {STEPS.map((stepName, index) => (
+              <Box
+                key={stepName}
+                sx={{
+                  width: 8,
+                  height: 8,
+                  borderRadius: '50%',
+                  bgcolor: index === step ? '#fff' : 'rgba(255,255,255,0.4)',
+                }}
+              />
+            ))}
+          </Box>
           {step > 0 && (
             <Button onClick={() => setStep(step - 1)} sx={{ color: '#fff' }}>
               {t('tutorials.back')}
@@ -81,16 +76,14 @@ function Onboarding({ state }: { state: WireTimelineState | null }) {
       {t(`tutorials.onboarding.${name}.text`)}
       {name === 'autoExtend' && (
         <Box sx={{ mt: 1 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={autoExtend}
-                onChange={(e) => setAutoExtend(e.target.checked)}
-                color="default"
-              />
-            }
-            label={t('controls.autoExtend')}
-          />
+          <Button
+            role="switch"
+            aria-checked={autoExtend}
+            onClick={() => setAutoExtend(!autoExtend)}
+            sx={{ color: '#fff', border: '1px solid rgba(255,255,255,0.6)', px: 1.5 }}
+          >
+            {t('controls.autoExtend')}: {t(autoExtend ? 'controls.on' : 'controls.off')}
+          </Button>
         </Box>
       )}
     </TutorialCard>
