@@ -3,6 +3,7 @@ import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import type { WireTimelineState } from '../types';
 import { runExclusive } from './busy-actions';
+import { recordClockSample } from './clock-offset';
 import { timelineStore } from './timeline-store';
 
 export const overdueRemindersKey = ['agenda', 'overdueReminders'] as const;
@@ -10,7 +11,10 @@ export const overdueRemindersKey = ['agenda', 'overdueReminders'] as const;
 /** A control answers the new timeline state; the store reloads the plan when it changed. */
 async function control(name: string, request: () => Promise<WireTimelineState>) {
   return runExclusive(name, async () => {
+    const sentAt = Date.now();
     const state = await request();
+    // Every answer with serverTime is a clock sample (spec 4).
+    recordClockSample({ sentAt, receivedAt: Date.now(), serverTime: state.serverTime });
     timelineStore.applyState(state);
     return state;
   });
