@@ -1,0 +1,117 @@
+import { fromWallClock, HOUR_MS, MINUTE_MS } from '@planner/core';
+import { describe, expect, it } from 'vitest';
+import { buildTask } from '../test-support';
+import type { WireContainer, WireReminder } from '../types';
+import { agendaItems } from './agenda-block';
+import { buildDayModel, localDays } from './day-model';
+import { assignLanes, buildWeekModel, nowPosition, weekStartOf } from './week-model';
+
+const BERLIN = 'Europe/Berlin';
+const at = (day: number, hour: number, minute = 0) =>
+  fromWallClock({ year: 2026, month: 3, day, hour, minute }, BERLIN);
+
+function block(id: string, task: string, start: number, end: number): WireContainer {
+  return {
+    timeblock: {
+      id,
+      task: buildTask({ id: task, title: task }),
+      event: '',
+      start,
+      end,
+      fixed: false,
+      locking: '',
+      isRest: false,
+      group: 0,
+      isTravel: false,
+    },
+    event: undefined,
+  };
+}
+
+const reminder = (title: string, start: number, allDay: boolean) =>
+  ({
+    id: title,
+    instanceId: `${title}:${start}`,
+    title,
+    start,
+    allDay,
+    timezone: BERLIN,
+    status: 0,
+    star: false,
+    origin: start,
+    createdAt: 0,
+    recurrenceRule: undefined,
+  }) satisfies WireReminder;
+
+describe('day model', () => {
+  it('splits the range into local days across the 23-hour DST day', () => {
+    const days = localDays({ start: at(28, 0), end: at(31, 0) }, BERLIN);
+    expect(days.map((d) => (d.end - d.start) / HOUR_MS)).toEqual([24, 23, 24]);
+  });
+
+  it('puts each group in the day it starts, with idle time between, and reminders all-day first', () => {
+    const items = agendaItems([
+      block('a', 'Write', at(29, 9), at(29, 10)),
+      block('b', 'Write', at(29, 10, 0) + 30_000, at(29, 11)),
+      block('c', 'Read', at(30, 23, 30), at(31, 0, 30)),
+    ]);
+    const model = buildDayModel({
+      items,
+      reminders: [reminder('Call', at(29, 15), false), reminder('Plants', at(29, 0), true)],
+      range: { start: at(29, 0), end: at(31, 0) },
+      timeZone: BERLIN,
+      now: at(29, 9, 30),
+      currentBlockId: 'a',
+    });
+    const [sunday, monday] = model.days;
+    const groups = sunday?.entries.filter((e) => e.type === 'group') ?? [];
+    // The two sessions less than a minute apart are merged into one block.
+    expect(groups).toHaveLength(1);
+    expect(sunday?.reminders.map((r) => r.title)).toEqual(['Plants', 'Call']);
+    expect(monday?.entries.some((e) => e.type === 'group' && e.start === at(30, 23, 30))).toBe(
+      true,
+    );
+    expect(model.currentGroupId).toBe('a');
+    expect(model.progress).toBeCloseTo(0.25);
+  });
+});
+
+describe('week model', () => {
+  it('starts the week on the person first day', () => {
+    const wednesday = at(25, 12);
+    expect(weekStartOf(wednesday, 'MON', BERLIN)).toBe(at(23, 0));
+    expect(weekStartOf(wednesday, 'SUN', BERLIN)).toBe(at(22, 0));
+    expect(weekStartOf(wednesday, 'SAT', BERLIN)).toBe(at(21, 0));
+  });
+
+  it('gives overlapping blocks their own lanes', () => {
+    expect(
+      assignLanes([
+        { start: 0, end: 10 },
+        { start: 5, end: 15 },
+        { start: 10, end: 20 },
+      ]),
+    ).toEqual([
+      { lane: 0, lanes: 2 },
+      { lane: 1, lanes: 2 },
+      { lane: 0, lanes: 2 },
+    ]);
+  });
+
+  it('leaves out blocks under 3 minutes and splits a block across midnight', () => {
+    const items = agendaItems([
+      block('short', 'Ping', at(24, 9), at(24, 9) + 2 * MINUTE_MS),
+      block('late', 'Deploy', at(24, 23), at(25, 1)),
+    ]);
+    const model = buildWeekModel({
+      items,
+      reminders: [],
+      weekStart: at(23, 0),
+      timeZone: BERLIN,
+      now: at(24, 12),
+    });
+    const boxes = model.columns.flatMap((c) => c.boxes.map((b) => b.block.id));
+    expect(boxes).toEqual(['late', 'late']);
+    expect(nowPosition(model.columns, at(24, 12))).toEqual({ column: 1, top: 0.5 });
+  });
+});
