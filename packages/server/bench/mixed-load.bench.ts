@@ -12,7 +12,7 @@
  * server's CPU profile there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -176,6 +176,23 @@ function processCpuSeconds(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds used so far by every PostgreSQL process on this machine (Linux /proc): the
+ * database shares the machine's two cores. Other work on the same server counts too.
+ */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += processCpuSeconds(Number(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -228,11 +245,17 @@ async function measure(
   const mix = MIX.filter(([, m]) => (only ? m === only : !skip.includes(m)));
   const groups = prepareRequests(users, mix);
   await drive(port, groups, WARMUP_S);
-  const cpuStart = { server: processCpuSeconds(child.pid), client: ownCpuSeconds() };
+  const postgres = label === 'PostgreSQL';
+  const cpuStart = {
+    server: processCpuSeconds(child.pid),
+    client: ownCpuSeconds(),
+    database: postgres ? postgresCpuSeconds() : 0,
+  };
   const result = await drive(port, groups, seconds);
   const calls = result.requests.total;
   const serverCpu = processCpuSeconds(child.pid) - cpuStart.server;
   const clientCpu = ownCpuSeconds() - cpuStart.client;
+  const databaseCpu = postgres ? postgresCpuSeconds() - cpuStart.database : 0;
   const rate = calls / result.duration;
   const { p50, p99 } = result.latency;
   const failed = result.errors + result.non2xx;
@@ -242,7 +265,9 @@ async function measure(
       `${Math.round(rate)} calls/s, p50 ${p50} ms, p99 ${p99} ms, ${failed} failed ` +
       `(budget > 2000 calls/s and p99 < 50 ms: ${ok ? 'ok' : 'OVER'}); ` +
       `server CPU ${((1000 * serverCpu) / calls).toFixed(3)} ms per call, load generator ` +
-      `${((1000 * clientCpu) / calls).toFixed(3)} ms per call; load average ${loadavg()[0]?.toFixed(1)}`,
+      `${((1000 * clientCpu) / calls).toFixed(3)} ms per call` +
+      (postgres ? `, PostgreSQL ${((1000 * databaseCpu) / calls).toFixed(3)} ms per call` : '') +
+      `; load average ${loadavg()[0]?.toFixed(1)}`,
   );
   return { rate, p99 };
 }

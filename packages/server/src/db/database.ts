@@ -5,14 +5,11 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
-  type PostgresCursor,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type PostgresQueryResult,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { roundTripSavingPool } from './postgres-pool';
 import type { Schema } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -64,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new PostgresDialect({ pool: roundTripSavingPool(pool) }),
   });
   try {
     const client = await pool.connect();
@@ -100,57 +97,6 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
       statements.set(sql, statement);
       return statement;
     },
-  };
-}
-
-const NAMED_STATEMENTS_MAX = 500;
-
-/**
- * Runs each distinct SQL text with parameters as a named statement, which PostgreSQL parses and
- * plans once per connection instead of on every run (and the client sends only Bind and Execute
- * from then on). The first texts seen get names; the rest (beyond the cap: `in` lists of every
- * length) run unnamed as before.
- */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (sql: string): string | undefined => {
-    let name = names.get(sql);
-    if (name === undefined && names.size < NAMED_STATEMENTS_MAX) {
-      name = `planner_${names.size}`;
-      names.set(sql, name);
-    }
-    return name;
-  };
-  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
-    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-    function query<R>(
-      sqlOrCursor: string | PostgresCursor<R>,
-      parameters: readonly unknown[] = [],
-    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-      // Kysely passes a cursor only to stream, which needs a cursor class this dialect lacks.
-      if (typeof sqlOrCursor !== 'string') throw new Error('streaming is not configured');
-      const run =
-        parameters.length > 0
-          ? client.query({ name: nameOf(sqlOrCursor), text: sqlOrCursor, values: [...parameters] })
-          : client.query(sqlOrCursor);
-      // pg's result is the one Kysely's own pg driver reads: its command is one of the SQL verbs.
-      return run as Promise<PostgresQueryResult<R>>;
-    }
-    return { query, release: () => client.release() };
-  };
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        wrapper = wrap(client);
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-    end: () => pool.end(),
   };
 }
 
