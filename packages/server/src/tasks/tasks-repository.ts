@@ -153,6 +153,64 @@ export async function listPlanningTasks(db: Db, userId: string): Promise<Plannin
   }));
 }
 
+const planningTasksWithSpent = preparedQuery((db, $) =>
+  db
+    .selectFrom('tasks as t')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('timeblocks as b')
+          .select([
+            'b.task_id',
+            sql<number>`sum(case when b.end_ms < ${$(1)} then b.end_ms else ${$(1)} end - b.start_ms)`.as(
+              'spent',
+            ),
+          ])
+          .where('b.user_id', '=', $<string>(0))
+          .where('b.start_ms', '<', $<number>(1))
+          .where('b.end_ms', '>', sql<number>`b.start_ms`)
+          .groupBy('b.task_id')
+          .as('f'),
+      (join) => join.onRef('f.task_id', '=', 't.id'),
+    )
+    .select([
+      't.id',
+      't.time_scheduled',
+      't.deadline',
+      't.created_at',
+      't.order_key',
+      't.is_unconfirmed',
+      'f.spent',
+    ])
+    .where('t.user_id', '=', $<string>(0))
+    .where('t.is_completed', '=', 0),
+);
+
+/**
+ * The open tasks as the planner needs them, with the time each had spent before `before` in
+ * its blocks (one read: the state machine needs both on every call).
+ */
+export async function listPlanningTasksWithSpent(
+  db: Db,
+  userId: string,
+  before: number,
+): Promise<{ tasks: PlanningTask[]; spentBefore: Map<string, number> }> {
+  const { rows } = await planningTasksWithSpent(db, [userId, before]);
+  const spentBefore = new Map<string, number>();
+  const tasks = rows.map((r) => {
+    if (r.spent !== null && r.spent !== undefined) spentBefore.set(r.id, Number(r.spent));
+    return {
+      id: r.id,
+      timeScheduled: r.time_scheduled,
+      deadline: r.deadline,
+      createdAt: r.created_at,
+      order: r.order_key,
+      isUnconfirmed: r.is_unconfirmed === 1,
+    };
+  });
+  return { tasks, spentBefore };
+}
+
 export interface TaskListQuery {
   status: TaskStatusFilter;
   offset: number;

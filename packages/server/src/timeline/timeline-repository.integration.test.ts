@@ -16,6 +16,7 @@ import {
   listTaskBlocks,
   nextStoredBlockStart,
   prevBlockStart,
+  storedBlockStarts,
   saveBlock,
   saveState,
   sumFulfilled,
@@ -74,6 +75,12 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
       'b1',
     ]);
     expect(await prevBlockStart(database.db, u, 200)).toBe(0);
+    expect(await storedBlockStarts(database.db, u, 200)).toMatchObject({ latestBefore: 0 });
+    expect(await storedBlockStarts(database.db, u, 0)).toMatchObject({ latestBefore: null });
+    expect(await storedBlockStarts(database.db, 'nobody', 0)).toEqual({
+      latest: null,
+      latestBefore: null,
+    });
     expect(await nextStoredBlockStart(database.db, u, 201)).toBe(300);
     expect(await prevBlockStart(database.db, u, 0)).toBeNull();
     await saveBlock(database.db, u, block({ id: 'b2', start: 200, end: 250 }));

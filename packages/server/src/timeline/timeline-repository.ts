@@ -435,19 +435,6 @@ export async function findCalendarRevision(
   return row === undefined ? undefined : Number(row.calendar_revision);
 }
 
-const latestStart = preparedQuery((db, $) =>
-  db
-    .selectFrom('timeblocks')
-    .select((eb) => eb.fn.max('start_ms').as('latest'))
-    .where('user_id', '=', $<string>(0)),
-);
-
-/** The latest start of any stored block, or null. */
-export async function maxBlockStart(db: Db, userId: string): Promise<number | null> {
-  const [row] = (await latestStart(db, [userId])).rows;
-  return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
-}
-
 const bumpUpdatedAt = preparedQuery((db, $) =>
   db
     .updateTable('timeline_state')
@@ -463,4 +450,33 @@ const bumpUpdatedAt = preparedQuery((db, $) =>
  */
 export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
   await bumpUpdatedAt(db, [userId, now]);
+}
+
+const latestStarts = preparedQuery((db, $) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('timeblocks')
+      .select((inner) => inner.fn.max('start_ms').as('latest'))
+      .where('user_id', '=', $<string>(0))
+      .as('latest'),
+    eb
+      .selectFrom('timeblocks')
+      .select('start_ms')
+      .where('user_id', '=', $<string>(0))
+      .where('start_ms', '<', $<number>(1))
+      .orderBy('start_ms', 'desc')
+      .limit(1)
+      .as('latest_before'),
+  ]),
+);
+
+/** The latest start of any stored block and the latest before `before` (null: none), at once. */
+export async function storedBlockStarts(
+  db: Db,
+  userId: string,
+  before: number,
+): Promise<{ latest: number | null; latestBefore: number | null }> {
+  const [row] = (await latestStarts(db, [userId, before])).rows;
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { latest: number(row?.latest), latestBefore: number(row?.latest_before) };
 }

@@ -6,7 +6,7 @@ import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
 import {
   countUnconfirmedTasks,
-  listPlanningTasks,
+  listPlanningTasksWithSpent,
   updateTaskTimeline,
 } from '../tasks/tasks-repository';
 import { advanceTo, nextTransition } from './advance';
@@ -19,7 +19,6 @@ import {
   listBlocksEndingAfter,
   saveBlock,
   saveState,
-  sumFulfilled,
 } from './timeline-repository';
 import {
   emptyChanges,
@@ -84,8 +83,11 @@ export async function openTimeline(
   const baseTime = Math.min(state.advancedAt, now);
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
   // Only what the planner needs: answers load the few tasks they show in full.
-  const openTasks = await listPlanningTasks(db, userId);
-  const baseFulfilled = await sumFulfilled(db, userId, 'open', baseTime);
+  const { tasks: openTasks, spentBefore: baseFulfilled } = await listPlanningTasksWithSpent(
+    db,
+    userId,
+    baseTime,
+  );
   const blocks = await listBlocksEndingAfter(db, userId, baseTime);
   const settings: PlanSettings = {
     timezone: profile.timezone,

@@ -14,7 +14,7 @@ import { presentCategory, presentTask } from '../tasks/task-presenter';
 import { findTasks } from '../tasks/tasks-repository';
 import { loadTimelineReminders } from './timeline-reminders';
 import type { Timeblock } from './timeblock';
-import { listBlocksBetween, maxBlockStart, prevBlockStart } from './timeline-repository';
+import { listBlocksBetween, storedBlockStarts } from './timeline-repository';
 import { currentInfo, presentState } from './timeline-service';
 import { openTimeline, saveTimeline, type TimelineSession } from './timeline-session';
 import { horizonEndAt } from './world';
@@ -133,8 +133,7 @@ async function pagingHints(
   const { db, userId, eventInstances } = session;
   const maxOf = (values: number[]) => (values.length ? Math.max(...values) : -1);
   const minOf = (values: number[]) => (values.length ? Math.min(...values) : -1);
-  const stored = await maxBlockStart(db, userId);
-  const prevStored = await prevBlockStart(db, userId, start);
+  const { latest: stored, latestBefore: prevStored } = await storedBlockStarts(db, userId, start);
   const events = eventInstances.filter((e) => e.start < end + LOOKAROUND_MS);
   return {
     maxTimeblockStart: maxOf([stored ?? -1, ...blocks.map((b) => b.start)]),
