@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createTestDatabase } from '../db/test-database';
 import { buildTask } from '../tasks/task-factory';
-import { insertTask } from '../tasks/tasks-repository';
+import { insertTask, listPlanningTasksWithSpent } from '../tasks/tasks-repository';
 import type { Timeblock, TimelineState } from './timeblock';
 import {
   deleteTaskBlocksFrom,
@@ -96,6 +96,10 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
     await insertBlock(database.db, u, block({ id: 'c', start: 500, end: 600, isFixed: true }));
     await insertBlock(database.db, u, block({ id: 'd', taskId: 'done', start: 0, end: 40 }));
     expect(await sumFulfilled(database.db, u, 'open', 200)).toEqual(new Map([['t1', 150]]));
+    const withSpent = await listPlanningTasksWithSpent(database.db, u, 200);
+    expect(withSpent.tasks.map((t) => t.id)).toEqual(['t1']);
+    expect(withSpent.spentBefore).toEqual(new Map([['t1', 150]]));
+    expect((await listPlanningTasksWithSpent(database.db, u, 0)).spentBefore).toEqual(new Map());
     expect(await sumFulfilled(database.db, u, ['done', 't1'], 1000)).toEqual(
       new Map([
         ['t1', 350],
