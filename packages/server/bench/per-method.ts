@@ -1,8 +1,10 @@
 /**
- * Where a call's time goes, method by method: server CPU per call (one call at a time, so the
- * process's CPU between arrival and answer is the server's) and SQL statements per call, for
- * the calls of the mixed load and a heavy user's GetTimeline. Not a budget: a diagnostic.
- * `node --import tsx bench/per-method.ts` (DATABASE_URL for PostgreSQL).
+ * SQL statements per call, method by method (BEGIN and COMMIT not counted), for the calls of the
+ * mixed load and a heavy user's GetTimeline; with the CPU the process used between a request's
+ * arrival and its answer. The client runs in this process, and some of its work (reading the
+ * answer) falls in that window: for the server's own CPU per call, see `BENCH_EACH=1` of the
+ * mixed load. Not a budget: a diagnostic. `node --import tsx bench/per-method.ts`
+ * (DATABASE_URL for PostgreSQL; ONLY=GetTimeline,heavy; RUNS, HEAVY_RUNS).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
