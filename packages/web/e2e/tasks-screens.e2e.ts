@@ -58,6 +58,21 @@ test('screens of the task list and the editors', async ({ page }, testInfo) => {
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Read two chapters');
   await expect(page.getByTestId('task-trend')).toBeVisible();
   await shoot(page, testInfo, 'task');
+  await page.getByRole('switch', { name: 'Completed' }).click();
+  await expect(page.getByRole('dialog', { name: 'Mark as done?' })).toBeVisible();
+  await shoot(page, testInfo, 'task-mark-done');
+  await page.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(page.getByRole('switch', { name: 'Completed' })).toBeChecked();
+  await page.getByRole('switch', { name: 'Completed' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reopen the task?' })).toBeVisible();
+  await shoot(page, testInfo, 'task-reopen');
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Title' }).fill('Read three chapters');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discard your changes?' })).toBeVisible();
+  await shoot(page, testInfo, 'discard');
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
 
   const editor = new TaskEditorPage(page);
   await editor.gotoNew('Call the bank');
@@ -87,15 +102,74 @@ test('screens of the task list and the editors', async ({ page }, testInfo) => {
     },
   });
   await page.goto('/events/create?title=Lunch%20with%20Sam');
+  await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
   await shoot(page, testInfo, 'event-new');
-  const [event] = await api.eventInstances(now, now + 2 * day);
+  // The time picker open (a dialog on a phone), with its 12-hour clock.
+  if (testInfo.project.name === 'phone') {
+    // A touch screen opens the picker from a tap on the field.
+    await page.getByRole('group', { name: 'Start time' }).click();
+  } else {
+    await page
+      .getByRole('button', { name: /^Choose time/u })
+      .first()
+      .click();
+  }
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, testInfo, 'event-time-picker');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Category' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a category' })
+    .getByRole('button', { name: 'Personal', exact: true })
+    .first()
+    .click();
+  await page.getByRole('combobox', { name: 'Repeat' }).click();
+  await page.getByRole('option', { name: 'Weekly', exact: true }).click();
+  await shoot(page, testInfo, 'event-new-weekly');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).not.toHaveURL(/events\/create/);
+
+  const event = (await api.eventInstances(now, now + 2 * day)).find(
+    (e) => e.title === 'Design review',
+  );
   if (event) {
     await page.goto(eventRoute(event));
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Design review');
     await shoot(page, testInfo, 'event');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Design review (long)');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Change recurring item' })).toBeVisible();
+    await shoot(page, testInfo, 'event-scope');
+    await page.keyboard.press('Escape');
+  }
+  await api.call('CreateEvent', {
+    event: {
+      title: 'Hackathon',
+      start: now + 3 * 3_600_000,
+      end: now + 30 * 3_600_000,
+      category: { id: id('Work') },
+    },
+  });
+  const hackathon = (await api.eventInstances(now, now + 3 * day)).find(
+    (e) => e.title === 'Hackathon',
+  );
+  if (hackathon) {
+    await page.goto(eventRoute(hackathon));
+    await page.getByRole('textbox', { name: 'Title' }).fill('Hackathon 2025');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Save a long event?' })).toBeVisible();
+    await shoot(page, testInfo, 'event-long');
+    await page.keyboard.press('Escape');
   }
 
   await page.goto(`/reminders/create?start=${now + day}`);
   await page.getByRole('textbox', { name: 'Title' }).fill('Renew passport');
   await shoot(page, testInfo, 'reminder-new');
+  await page.getByRole('switch', { name: 'All day' }).click();
+  await page.getByRole('combobox', { name: 'Repeat' }).click();
+  await page.getByRole('option', { name: 'Monthly', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Ends' }).click();
+  await page.getByRole('option', { name: 'After a number of times', exact: true }).click();
+  await shoot(page, testInfo, 'reminder-timed-repeat');
 });

@@ -1,8 +1,9 @@
 import { datePickerBounds } from '@planner/core';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { toPickerDate, withPickedDay, withPickedTime } from './picker-dates';
 import { usesTwelveHourClock, type PlannerPrefs } from './prefs';
 
@@ -14,6 +15,31 @@ interface InstantInputProps {
   disabled?: boolean;
   /** Test and accessibility hook for the field. */
   name: string;
+}
+
+/**
+ * Touch screens get MUI X's mobile pickers. Their open button is left out so a phone's
+ * half-width field has room for the whole date (12/31/2026, 2026. 12. 31.); a tap on the field
+ * opens the picker instead. Returns the picker's open state and slot props.
+ */
+function useFieldOpening(name: string, disabled: boolean) {
+  // The pickers' own test for their desktop variant (desktopModeMediaQuery).
+  const isDesktopVariant = useMediaQuery('@media (pointer: fine)', { noSsr: true });
+  const [isOpen, setOpen] = useState(false);
+  const opensOnTap = !isDesktopVariant && !disabled;
+  return {
+    open: isOpen,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    slotProps: {
+      textField: {
+        fullWidth: true,
+        name,
+        ...(opensOnTap ? { onClick: () => setOpen(true) } : {}),
+      },
+      ...(isDesktopVariant ? {} : { inputAdornment: { sx: { display: 'none' } } }),
+    },
+  };
 }
 
 function useBounds(prefs: PlannerPrefs) {
@@ -30,8 +56,10 @@ function useBounds(prefs: PlannerPrefs) {
 /** A day, in the person's zone; the time of day of the value is kept. */
 export function DateInput({ label, valueMs, onChange, prefs, disabled, name }: InstantInputProps) {
   const bounds = useBounds(prefs);
+  const opening = useFieldOpening(name, disabled ?? false);
   return (
     <DatePicker
+      {...opening}
       label={label}
       value={toPickerDate(valueMs, prefs.timeZone)}
       onChange={(picked) => {
@@ -41,15 +69,16 @@ export function DateInput({ label, valueMs, onChange, prefs, disabled, name }: I
       minDate={bounds.minDate}
       maxDate={bounds.maxDate}
       disabled={disabled ?? false}
-      slotProps={{ textField: { fullWidth: true, name } }}
     />
   );
 }
 
 /** A time of day in the person's zone and clock setting; the day of the value is kept. */
 export function TimeInput({ label, valueMs, onChange, prefs, disabled, name }: InstantInputProps) {
+  const opening = useFieldOpening(name, disabled ?? false);
   return (
     <TimePicker
+      {...opening}
       label={label}
       value={toPickerDate(valueMs, prefs.timeZone)}
       ampm={usesTwelveHourClock(prefs)}
@@ -58,7 +87,6 @@ export function TimeInput({ label, valueMs, onChange, prefs, disabled, name }: I
         if (next !== null) onChange(next);
       }}
       disabled={disabled ?? false}
-      slotProps={{ textField: { fullWidth: true, name } }}
     />
   );
 }

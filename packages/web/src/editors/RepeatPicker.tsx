@@ -16,6 +16,7 @@ import {
   recurrenceEndKind,
   repeatWithEnd,
   repeatWithFrequency,
+  toWallClock,
   WEEKDAY_TOKENS,
   type RecurrenceEndKind,
   type RecurrenceFreq,
@@ -43,6 +44,17 @@ function isFreq(value: string): value is RecurrenceFreq {
 
 function isEndKind(value: string): value is RecurrenceEndKind {
   return (RECURRENCE_END_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * The weekdays shown as chosen: an empty byDay repeats on the start's weekday (RFC 5545), so
+ * that day shows as chosen rather than none.
+ */
+export function shownByDay(byDay: string, startMs: number, timeZone: string): number[] {
+  const days = parseByDay(byDay);
+  if (days.length > 0) return days;
+  // toWallClock counts from Sunday (0); the buttons from Monday (0).
+  return [(toWallClock(startMs, timeZone).weekday + 6) % 7];
 }
 
 /** Weekday buttons Monday first; the label is the reader's short weekday name. */
@@ -104,7 +116,7 @@ export function RepeatPicker({
       )}
       {rule.freq === 'WEEKLY' && (
         <ToggleButtonGroup
-          value={parseByDay(rule.byDay)}
+          value={shownByDay(rule.byDay, startMs, prefs.timeZone)}
           onChange={(_, days: number[]) => onChange({ ...rule, byDay: formatByDay(days) })}
           aria-label={t('repeat.onDays')}
           disabled={disabled}

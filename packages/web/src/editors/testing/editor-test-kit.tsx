@@ -83,9 +83,29 @@ export function sentOf(sent: { method: MethodName; input: unknown }[], method: M
   return sent.filter((s) => s.method === method).map((s) => s.input);
 }
 
+/**
+ * jsdom has no matchMedia: answer as a desktop with a mouse, so MUI X renders its desktop pickers
+ * (open buttons, no dialog on a tap) like the browser tests' desktop project.
+ */
+function emulateDesktopPointer(): void {
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query.includes('pointer: fine') || query.includes('hover: hover'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+}
+
 /** Renders an editor at `route`, with the places it can leave to as plain pages. */
 export function renderEditor(path: string, element: ReactElement, route: string) {
   initTestI18n();
+  emulateDesktopPointer();
   if (!i18next.hasResourceBundle('en', 'editors')) {
     i18next.addResourceBundle('en', 'editors', editors);
     i18next.addResourceBundle('en', 'task-dialogs', taskDialogs);
