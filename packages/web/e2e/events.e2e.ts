@@ -52,6 +52,7 @@ test.describe('events', () => {
     await expect(editor.title).toHaveValue('Dentist');
     await editor.title.fill('Dentist check-up');
     await editor.save.click();
+    await expect(page.getByRole('heading', { name: 'Event', exact: true })).toHaveCount(0);
     await expect
       .poll(async () => (await api.eventInstances(start, end))[0]?.title)
       .toBe('Dentist check-up');

@@ -36,6 +36,7 @@ test.describe('reminders', () => {
     await page.goto(route);
     await page.getByRole('textbox', { name: 'Title' }).fill('Pay the rent');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/reminders\//);
     await expect.poll(async () => (await api.reminders(from, to))[0]?.title).toBe('Pay the rent');
     expect(updates).toHaveLength(1);
 

@@ -42,6 +42,8 @@ export class EventEditorPage {
       .evaluateAll((radios) => radios.map((r) => r.closest('label')?.textContent ?? ''));
     await dialog.getByRole('radio', { name: scope }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Saved once the screen has left (a page.goto racing its way back would be aborted).
+    await expect(this.page.getByRole('heading', { name: 'Event', exact: true })).toHaveCount(0);
     return offered;
   }
 }

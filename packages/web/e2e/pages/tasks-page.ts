@@ -10,7 +10,7 @@ export class TasksListPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/tasks');
-    await expect(this.page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
   }
 
   section(id: 'doing' | 'todo' | 'done'): Locator {
