@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';
-import { preparedQuery } from './prepared';
+import { listValue, oneOf, preparedQuery } from './prepared';
 import { createTestDatabase } from './test-database';
 
 let database: Database;
+const base = {
+  title: 'x',
+  description: '',
+  color: 'Red-500',
+  icon: '',
+  updated_at: 0,
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,5 +64,27 @@ describe('preparedQuery', () => {
       const rows = (await titles(trx, ['u1', 0])).rows;
       expect(rows.find((r) => r.id === 'a')?.title).toBe('x x');
     });
+  });
+
+  it('takes a list as one value, whatever its length and its characters', async () => {
+    const odd = ["it's", 'a,b', '{x}', '"q"', 'é ✓'];
+    await database.db
+      .insertInto('categories')
+      .values(odd.map((id, i) => ({ ...base, user_id: 'u3', id, created_at: i })))
+      .execute();
+    const byIds = preparedQuery((db, $) =>
+      db
+        .selectFrom('categories')
+        .select('id')
+        .where('user_id', '=', $<string>(0))
+        .where(oneOf(db, 'id', $(1)))
+        .orderBy('created_at'),
+    );
+    const ids = async (list: string[]) =>
+      (await byIds(database.db, ['u3', listValue(database.db, list)])).rows.map((r) => r.id);
+    expect(await ids(odd)).toEqual(odd);
+    expect(await ids(['a,b', 'missing'])).toEqual(['a,b']);
+    expect(await ids(['é ✓'])).toEqual(['é ✓']);
+    expect(await ids([])).toEqual([]);
   });
 });

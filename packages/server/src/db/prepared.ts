@@ -1,4 +1,14 @@
-import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type DialectAdapter,
+  type Expression,
+  type Kysely,
+  type QueryResult,
+  type SqlBool,
+} from 'kysely';
 import type { Schema } from './schema';
 
 /**
@@ -62,4 +72,24 @@ export function preparedQuery<R>(
     );
     return db.executeQuery({ ...query, parameters });
   };
+}
+
+function isPostgres(db: Kysely<Schema>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * `column` is one of a list given as ONE value, so that the SQL does not change with the list's
+ * length and the query can be prepared: `where(oneOf(db, 'id', $(1)))`, run with
+ * `listValue(db, ids)` in that place.
+ */
+export function oneOf(db: Kysely<Schema>, column: string, list: unknown): Expression<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`${sql.ref(column)} = any(${list})`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
+}
+
+/** The value that stands for `values` in `oneOf`'s place. */
+export function listValue(db: Kysely<Schema>, values: readonly string[]): unknown {
+  return isPostgres(db) ? [...values] : JSON.stringify(values);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { preparedQuery } from '../db/prepared';
+import { listValue, oneOf, preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { TaskRow } from './tables';
 import type {
@@ -98,15 +98,17 @@ export async function findTask(db: Db, userId: string, id: string): Promise<Task
   return row ? toTask(row) : undefined;
 }
 
-export async function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+const tasksByIds = preparedQuery((db, $) =>
+  db
     .selectFrom('tasks')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map(toTask);
+    .where('user_id', '=', $<string>(0))
+    .where(oneOf(db, 'id', $(1))),
+);
+
+export async function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
+  if (ids.length === 0) return [];
+  return (await tasksByIds(db, [userId, listValue(db, ids)])).rows.map(toTask);
 }
 
 export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { preparedQuery } from '../db/prepared';
+import { listValue, oneOf, preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { TimeblockRow, TimelineStateRow } from './tables';
 import type { Timeblock, TimelineState } from './timeblock';
@@ -167,7 +167,7 @@ export async function sumFulfilled(
   const rows =
     taskIds === 'open'
       ? (await fulfilledOfOpenTasks(db, [userId, now])).rows
-      : await spentQuery(db, userId, now).where('b.task_id', 'in', taskIds).execute();
+      : (await fulfilledOfTasks(db, [userId, now, listValue(db, taskIds)])).rows;
   const spent = new Map<string, number>();
   for (const row of rows) if (row.task_id) spent.set(row.task_id, Number(row.spent));
   return spent;
@@ -188,12 +188,25 @@ function spentQuery(db: Db, userId: string, now: number) {
     .groupBy('b.task_id');
 }
 
+const fulfilledOfTasks = preparedQuery((db, $) =>
+  spentQuery(db, $<string>(0), $<number>(1)).where(oneOf(db, 'b.task_id', $(2))),
+);
+
 const fulfilledOfOpenTasks = preparedQuery((db, $) =>
   spentQuery(db, $<string>(0), $<number>(1))
     .innerJoin('tasks as t', (j) =>
       j.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
     )
     .where('t.is_completed', '=', 0),
+);
+
+const lastEnds = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeblocks')
+    .select(['task_id', (eb) => eb.fn.max('end_ms').as('last_end')])
+    .where('user_id', '=', $<string>(0))
+    .where(oneOf(db, 'task_id', $(1)))
+    .groupBy('task_id'),
 );
 
 /** The end of each task's latest block (lastTimeblockEnd), for the given tasks. */
@@ -203,13 +216,7 @@ export async function lastBlockEnds(
   taskIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (taskIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('timeblocks')
-    .select(['task_id', (eb) => eb.fn.max('end_ms').as('last_end')])
-    .where('user_id', '=', userId)
-    .where('task_id', 'in', taskIds)
-    .groupBy('task_id')
-    .execute();
+  const { rows } = await lastEnds(db, [userId, listValue(db, taskIds)]);
   const ends = new Map<string, number>();
   for (const row of rows) if (row.task_id) ends.set(row.task_id, Number(row.last_end));
   return ends;
