@@ -110,9 +110,12 @@ type Row = Record<string, unknown>;
  */
 function withRowsBuiltInJs(statement: BetterSqlite3.Statement): SqliteStatement {
   if (!statement.reader) return statement;
-  const names = statement.columns().map((c) => c.name);
+  let names = statement.columns().map((c) => c.name);
   statement.raw(true);
   const toObject = (values: unknown[]): Row => {
+    // SQLite prepares the statement again after a schema change (a migration adding a column
+    // under `select *`): the names are read again when the row's width changed.
+    if (values.length !== names.length) names = statement.columns().map((c) => c.name);
     const row: Row = {};
     for (let i = 0; i < names.length; i += 1) row[names[i] ?? ''] = values[i];
     return row;
