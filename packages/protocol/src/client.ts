@@ -1,10 +1,43 @@
-import { ErrorResponseSchema } from './gen/planner/v1/rpc_pb';
-import { packChainSteps, unpackAny, type ChainOutputs, type ChainStepInit } from './chain';
-import { contentTypeOf, decodeMessage, encodeMessage } from './codec';
+import type { ChainOutputs, ChainStepInit } from './chain';
 import { NetworkError, RpcError } from './errors';
 import { APP_VERSION, ContentType, Header } from './headers';
-import type { PlainInitOf } from './plain';
-import { findMethod, type InputInit, type MethodName, type Output } from './registry';
+import type { ErrorResponse } from './gen/planner/v1/rpc_pb';
+import type { InputInit, MethodName, Output } from './methods';
+import type { Plain } from './plain';
+import { wireCodec, wireMethod } from './wire-schema';
+
+// What a web page needs before it paints comes from this module, so it speaks binary through the
+// compact wire schema alone. protobuf-es (descriptors, JSON, the type registry) is loaded on
+// first use by the few shapes the direct codec does not take: Chain's Any, the statistics maps.
+export { ErrorCode, NetworkError, RpcError, type ErrorCodeValue } from './errors';
+export { APP_VERSION } from './headers';
+export type { InputInit, MethodName, Output } from './methods';
+
+/** The method's descriptor and protobuf-es's general codec. */
+async function generalCodec(method: string) {
+  const [{ decodeMessage, encodeMessage }, { findMethod }] = await Promise.all([
+    import('./codec'),
+    import('./methods'),
+  ]);
+  const desc = findMethod(method);
+  if (!desc) throw new Error(`Unknown method ${method}`);
+  return { desc, decodeMessage, encodeMessage };
+}
+
+async function encodeInput(method: string, typeName: string, input: unknown): Promise<Uint8Array> {
+  const direct = wireCodec(typeName);
+  if (direct) return direct.encode(input);
+  const { desc, encodeMessage } = await generalCodec(method);
+  // The caller's InputInit<M> is the Plain init shape of the method's input.
+  return encodeMessage(desc.input, input as Parameters<typeof encodeMessage>[1], 'binary');
+}
+
+async function decodeOutput(method: string, typeName: string, body: Uint8Array): Promise<unknown> {
+  const direct = wireCodec(typeName);
+  if (direct) return direct.decode(body);
+  const { desc, decodeMessage } = await generalCodec(method);
+  return decodeMessage(desc.output, body, 'binary');
+}
 
 export interface RetryPolicy {
   /** Retries after the first attempt fails at the network level. */
@@ -113,7 +146,11 @@ export function createClient(options: ClientOptions): Client {
   }
 
   /** One HTTP exchange; throws when the server was not reached (worth retrying). */
-  async function exchange(info: CallInfo, body: Uint8Array<ArrayBuffer>, signal?: AbortSignal): Promise<Answer> {
+  async function exchange(
+    info: CallInfo,
+    body: Uint8Array<ArrayBuffer>,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
     const response = await doFetch(`${baseUrl}/${info.method}`, {
       method: 'POST',
       headers: headersFor(info.requestId),
@@ -128,7 +165,11 @@ export function createClient(options: ClientOptions): Client {
     return { kind: 'error', error: readError(info.method, Number(code), response, bytes) };
   }
 
-  async function send(info: CallInfo, body: Uint8Array<ArrayBuffer>, signal?: AbortSignal): Promise<Uint8Array> {
+  async function send(
+    info: CallInfo,
+    body: Uint8Array<ArrayBuffer>,
+    signal?: AbortSignal,
+  ): Promise<Uint8Array> {
     const policy = policyFor(info.method);
     const retries = info.retry ? policy.retries : 0;
     for (let attempt = 1; ; attempt++) {
@@ -154,15 +195,10 @@ export function createClient(options: ClientOptions): Client {
     input?: InputInit<M>,
     callOptions: CallOptions = {},
   ): Promise<Output<M>> {
-    const desc = findMethod(method);
-    if (!desc) throw new Error(`Unknown method ${method}`);
-    // InputInit<M> is the Plain init shape of desc.input, which the registry lookup cannot show.
-    const encoded = encodeMessage(
-      desc.input,
-      (input ?? {}) as PlainInitOf<typeof desc.input>,
-      'binary',
-    );
-    const body = new Uint8Array(encoded);
+    const types = wireMethod(method);
+    if (!types) throw new Error(`Unknown method ${method}`);
+    const [inputType, outputType] = types;
+    const body = new Uint8Array(await encodeInput(method, inputType, input ?? {}));
     const info: CallInfo = {
       method,
       requestId: newRequestId(),
@@ -172,7 +208,8 @@ export function createClient(options: ClientOptions): Client {
     options.onCallStart?.(info);
     try {
       const answer = await send(info, body, callOptions.signal);
-      return decodeMessage(desc.output, answer, 'binary') as Output<M>;
+      // The answer was decoded with M's output type, which is what Output<M> describes.
+      return (await decodeOutput(method, outputType, answer)) as Output<M>;
     } finally {
       options.onCallEnd?.(info);
     }
@@ -182,6 +219,10 @@ export function createClient(options: ClientOptions): Client {
     steps: S,
     callOptions?: CallOptions,
   ): Promise<ChainOutputs<S>> {
+    const [{ packChainSteps, unpackAny }, { findMethod }] = await Promise.all([
+      import('./chain'),
+      import('./methods'),
+    ]);
     const result = await call('Chain', { steps: packChainSteps(steps) }, callOptions);
     if (result.errorIndex >= 0) {
       const failed = steps[result.errorIndex]?.method ?? 'Chain';
@@ -204,10 +245,12 @@ class UnreachableError extends Error {
 }
 
 function readError(method: string, code: number, response: Response, body: Uint8Array): RpcError {
-  const isBinary = (response.headers.get('content-type') ?? '').startsWith(contentTypeOf('binary'));
-  if (isBinary) {
+  const isBinary = (response.headers.get('content-type') ?? '').startsWith(ContentType.binary);
+  const codec = isBinary ? wireCodec('planner.v1.ErrorResponse') : undefined;
+  if (codec) {
     try {
-      const decoded = decodeMessage(ErrorResponseSchema, body, 'binary');
+      // The direct codec decodes ErrorResponse into exactly its Plain shape.
+      const decoded = codec.decode(body) as Plain<ErrorResponse>;
       return new RpcError(decoded.code || code, decoded.message, method);
     } catch {
       // Fall back to the headers below.

@@ -9,6 +9,7 @@ import {
   type MessageShape,
 } from '@bufbuild/protobuf';
 import { words } from './gen/planner/v1/options_pb';
+import { WireFormatError } from './wire-format-error';
 
 /**
  * The protobuf-es message shape as the rest of the code sees it: int64 is a `number` (exact up to
@@ -42,16 +43,7 @@ export type PlainInit<T> = T extends bigint
 export type PlainOf<D extends DescMessage> = Plain<MessageShape<D>>;
 export type PlainInitOf<D extends DescMessage> = PlainInit<MessageShape<D>>;
 
-/** Input that does not fit the schema; `field` is the JSON path of the offending field. */
-export class WireFormatError extends Error {
-  override name = 'WireFormatError';
-  constructor(
-    readonly field: string,
-    detail: string,
-  ) {
-    super(field ? `field "${field}": ${detail}` : detail);
-  }
-}
+export { WireFormatError };
 
 type Json = Record<string, unknown>;
 type FieldValueKind =

@@ -1,11 +1,12 @@
 import {
+  createClient,
   ErrorCode,
   RpcError,
+  type CallOptions,
   type InputInit,
   type MethodName,
   type Output,
-} from '@planner/protocol';
-import { createClient, type CallOptions } from '@planner/protocol/client';
+} from '@planner/protocol/client';
 import { recordNetworkFailure, recordServerReached } from './failure-counter';
 import { endSession, getSessionToken } from './session';
 

@@ -1,4 +1,4 @@
-import { ErrorCode, NetworkError, RpcError } from '@planner/protocol';
+import { ErrorCode, NetworkError, RpcError } from '@planner/protocol/client';
 
 /** A translation key and its values, ready for `t(key, values)` or a toast. */
 export interface ErrorText {
