@@ -8,15 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  MarkDoneDialog,
-  ReopenDialog,
-  reopenedTimeScheduled,
-  type ReopenChoice,
-} from '../components/TaskCompletionDialogs';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { EditorLayout, FormSection } from '../editors/EditorLayout';
-import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
 import { useLeaveEditor } from '../editors/use-leave-editor';
 import { scheduleTaskDelete } from '../tasks/pending-deletes';
@@ -25,6 +18,7 @@ import type { TaskDraft } from './task-draft';
 import { TaskNotesSection, TaskScheduleSection, TaskTitleSection } from './TaskFormFields';
 import { TaskTrend } from './TaskTrend';
 import { useTaskEditor } from './use-task-editor';
+import { CompletionDialogs, type CompletionQuestion } from './CompletionDialogs';
 
 export interface TaskEditorProps {
   task: PlainTask | null;
@@ -48,13 +42,14 @@ function isFormEnter(event: KeyboardEvent): boolean {
 
 /** The task screen (spec 2): the form, delete with undo, and Do It Now. */
 export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEditorProps) {
+  // The dialogs' strings load with the screen, so opening one does not wait for them.
   const { t } = useTranslation(['editors', 'task-dialogs']);
   const navigate = useNavigate();
   const editor = useTaskEditor(task, initial);
   const leave = useLeaveEditor(editor.isDirty, '/tasks');
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [isConfirmingDoItNow, setConfirmingDoItNow] = useState(false);
-  const [completionDialog, setCompletionDialog] = useState<'markDone' | 'reopen' | null>(null);
+  const [completionDialog, setCompletionDialog] = useState<CompletionQuestion>(null);
   const canDoItNow = !editor.draft.isCompleted && !isDoing;
 
   const toAgenda = () => leave.leaveTo(() => void navigate('/agenda', { replace: true }));
@@ -67,17 +62,6 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
   async function doItNow() {
     setConfirmingDoItNow(false);
     if ((await editor.save(true)) === 'saved') toAgenda();
-  }
-
-  async function reopen(current: PlainTask, choice: ReopenChoice): Promise<boolean> {
-    const done = await editor.setCompletion({
-      isCompleted: false,
-      timeScheduled: reopenedTimeScheduled(current, choice),
-      doItNow: choice.doItNow,
-    });
-    // Started now: the agenda shows it running (the form's other edits were asked about first).
-    if (done && choice.doItNow && !editor.isDirty) toAgenda();
-    return done;
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -166,22 +150,17 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
         }}
       />
       {task && (
-        <>
-          <MarkDoneDialog
-            open={completionDialog === 'markDone'}
-            taskTitle={editor.draft.title}
-            formatDuration={(ms) => formatDuration(ms, t)}
-            onConfirm={({ rest }) => editor.setCompletion({ isCompleted: true, rest })}
-            onClose={() => setCompletionDialog(null)}
-          />
-          <ReopenDialog
-            open={completionDialog === 'reopen'}
-            taskTitle={editor.draft.title}
-            formatDuration={(ms) => formatDuration(ms, t)}
-            onConfirm={(choice) => reopen(task, choice)}
-            onClose={() => setCompletionDialog(null)}
-          />
-        </>
+        <CompletionDialogs
+          task={task}
+          title={editor.draft.title}
+          question={completionDialog}
+          onClose={() => setCompletionDialog(null)}
+          setCompletion={editor.setCompletion}
+          // Started now: the agenda shows it running; with other edits unsaved the screen stays.
+          onStarted={() => {
+            if (!editor.isDirty) toAgenda();
+          }}
+        />
       )}
       <ConfirmDialog
         open={isConfirmingDoItNow}
