@@ -6,7 +6,16 @@ import { createClient, type ClientOptions, type NetworkFailure } from './client'
 import { decodeMessage, encodeMessage } from './codec';
 import { ErrorCode, NetworkError, RpcError } from './errors';
 import { AuthResponseSchema, CreateUserRequestSchema } from './gen/planner/v1/accounts_pb';
-import { ErrorResponseSchema } from './gen/planner/v1/rpc_pb';
+import {
+  ChainRequestSchema,
+  ChainResponseSchema,
+  ErrorResponseSchema,
+} from './gen/planner/v1/rpc_pb';
+import {
+  GetTimeStatisticsRequestSchema,
+  GetTimeStatisticsResponseSchema,
+} from './gen/planner/v1/statistics_pb';
+import { packAny } from './chain';
 import { ContentType } from './headers';
 
 /** A real HTTP server whose next answers the test scripts. */
@@ -168,5 +177,32 @@ describe('client', () => {
     script = [answer(200, authBody)];
     await createClient({ baseUrl }).call('CreateSession');
     expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('loads the general codec for the shapes the direct one does not take (maps)', async () => {
+    const point = {
+      start: 1,
+      end: 2,
+      categories: { c1: 60_000 },
+      tasks: {},
+      events: {},
+      sum: 60_000,
+    };
+    const body = encodeMessage(GetTimeStatisticsResponseSchema, { points: [point] }, 'binary');
+    script = [answer(200, body)];
+    const input = { points: [{ start: 1, end: 2 }], taskId: 't1' };
+    await expect(client().call('GetTimeStatistics', input)).resolves.toEqual({ points: [point] });
+    const sent = new Uint8Array(seen[0]?.body ?? []);
+    expect(decodeMessage(GetTimeStatisticsRequestSchema, sent, 'binary')).toMatchObject(input);
+  });
+
+  it('runs a Chain and unpacks each answer with the type of its step', async () => {
+    const responses = [packAny(AuthResponseSchema, { authToken: 'abc' })];
+    const body = encodeMessage(ChainResponseSchema, { responses, errorIndex: -1 }, 'binary');
+    script = [answer(200, body)];
+    const [auth] = await client().chain([{ method: 'CreateSession', data: { email: 'a@b.co' } }]);
+    expect(auth.authToken).toBe('abc');
+    const sent = decodeMessage(ChainRequestSchema, new Uint8Array(seen[0]?.body ?? []), 'binary');
+    expect(sent.steps[0]?.method).toBe('CreateSession');
   });
 });
