@@ -90,7 +90,7 @@ test.describe('events', () => {
 
     // This one: only the second instance changes.
     let instances = await api.eventInstances(start, end);
-    await page.goto(eventRoute(nth(instances, 1)));
+    await editor.open(eventRoute(nth(instances, 1)));
     await expect(editor.title).toHaveValue('Standup');
     await editor.title.fill('Standup with Ana');
     const offered = await editor.saveWithScope('This one');
@@ -101,7 +101,7 @@ test.describe('events', () => {
 
     // This and following: the fourth and fifth change.
     instances = await api.eventInstances(start, end);
-    await page.goto(eventRoute(nth(instances, 3)));
+    await editor.open(eventRoute(nth(instances, 3)));
     await editor.title.fill('Long standup');
     await editor.saveWithScope('This and following');
     await expect
@@ -110,7 +110,7 @@ test.describe('events', () => {
 
     // All: the series the first instance belongs to changes.
     instances = await api.eventInstances(start, end);
-    await page.goto(eventRoute(nth(instances, 0)));
+    await editor.open(eventRoute(nth(instances, 0)));
     await editor.title.fill('Team standup');
     await editor.saveWithScope('All of them');
     await expect.poll(async () => (await titles())[0]).toBe('Team standup');
@@ -120,7 +120,7 @@ test.describe('events', () => {
 
     // Delete of a recurring event offers this one and this and following, not all.
     instances = await api.eventInstances(start, end);
-    await page.goto(eventRoute(nth(instances, 4)));
+    await editor.open(eventRoute(nth(instances, 4)));
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete recurring item' });
     await expect(dialog.getByRole('radio')).toHaveCount(2);

@@ -98,9 +98,13 @@ test.describe('tasks', () => {
 
     // Keyboard drag: pick up Boots, move it up one place, drop it.
     await page.getByRole('button', { name: 'Drag to reorder: Boots' }).focus();
+    // The move waits until the pick-up has registered, so a busy machine cannot lose it.
+    const handle = page.getByRole('button', { name: 'Drag to reorder: Boots' });
     await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
+    await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
     await expect(editor.checklistInputs().nth(0)).toHaveValue('Boots');
 
     await editor.save.click();

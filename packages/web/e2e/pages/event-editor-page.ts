@@ -29,6 +29,22 @@ export class EventEditorPage {
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  /**
+   * Opens an event's screen. Leaving an editor after a save is a short chain of history moves
+   * (the unsaved-changes guard entry is popped, then the app navigates); a page.goto that starts
+   * while the last of them is still settling is aborted by the browser, so it is tried again.
+   */
+  async open(route: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.page.goto(route);
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
+      }
+    }
+  }
+
   /** Saves; when the scope question comes, answers it. */
   async saveWithScope(
     scope?: 'This one' | 'This and following' | 'All of them',
