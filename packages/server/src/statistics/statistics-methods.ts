@@ -7,16 +7,12 @@ export const statisticsMethods: readonly MethodDefinition[] = [
   defineMethod(StatisticsService.method.getTimeStatistics, {
     auth: 'required',
     handler: async (input, ctx) => {
-      const tier = await loadPlanningProfile(ctx.db, ctx.userId);
+      const profile = await loadPlanningProfile(ctx.db, ctx.userId);
       const ranges = input.points.map(({ start, end }) => ({ start, end }));
-      const points = await getTimeStatistics(
-        ctx.db,
-        ctx.userId,
-        ranges,
-        input.taskId,
-        ctx.now(),
-        tier,
-      );
+      const points = await getTimeStatistics(ctx.db, ctx.userId, ranges, input.taskId, ctx.now(), {
+        tier: profile,
+        timeZone: profile.timezone,
+      });
       return { points };
     },
   }),

@@ -2,7 +2,7 @@ import { DAY_MS, featuresFor, PREMIUM_ONLY_ERROR_CODE, type TierInput } from '@p
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { AppError, invalid } from '../rpc/errors';
-import { listTrackedSpans, type TrackedSpan } from './tracked-time';
+import { exclusivePieces, listEventSpans, listTaskSpans, type TrackedSpan } from './tracked-time';
 
 type Db = Kysely<Schema>;
 
@@ -23,6 +23,12 @@ export interface StatisticsPoint extends StatisticsRange {
   sum: number;
 }
 
+/** Who asks: the tier gates long points, the zone places events stored without one. */
+export interface StatisticsViewer {
+  tier: TierInput;
+  timeZone: string;
+}
+
 function checkRanges(ranges: readonly StatisticsRange[], tier: TierInput): void {
   if (ranges.length > MAX_POINTS) throw invalid('invalid.tooManyPoints');
   for (const { start, end } of ranges) {
@@ -38,22 +44,37 @@ function add(map: Record<string, number>, key: string, value: number): void {
   map[key] = (map[key] ?? 0) + value;
 }
 
-function pointOf(range: StatisticsRange, spans: readonly TrackedSpan[]): StatisticsPoint {
+/** Index of the first piece ending after `at` (pieces are disjoint and sorted). */
+function firstEndingAfter(pieces: readonly TrackedSpan[], at: number): number {
+  let lo = 0;
+  let hi = pieces.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((pieces[mid] as TrackedSpan).end <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function pointOf(range: StatisticsRange, pieces: readonly TrackedSpan[]): StatisticsPoint {
   const point: StatisticsPoint = { ...range, categories: {}, tasks: {}, events: {}, sum: 0 };
-  for (const span of spans) {
-    const time = Math.min(span.end, range.end) - Math.max(span.start, range.start);
+  for (let i = firstEndingAfter(pieces, range.start); i < pieces.length; i += 1) {
+    const piece = pieces[i] as TrackedSpan;
+    if (piece.start >= range.end) break;
+    const time = Math.min(piece.end, range.end) - Math.max(piece.start, range.start);
     if (time <= 0) continue;
-    add(point.categories, span.categoryId, time);
-    if (span.taskId) add(point.tasks, span.taskId, time);
-    else if (span.eventId) add(point.events, span.eventId, time);
+    add(point.categories, piece.categoryId, time);
+    if (piece.taskId) add(point.tasks, piece.taskId, time);
+    else if (piece.eventId) add(point.events, piece.eventId, time);
     point.sum += time;
   }
   return point;
 }
 
 /**
- * Time spent per category, task and event in each range, from past timeblocks (rests left out,
- * nothing after now). With `taskId`, only that task's blocks count (the task trend graph).
+ * Time spent per category, task and event in each range: past task blocks (rests left out) and
+ * past non-all-day event instances, nothing after now, each instant counted once (see
+ * exclusivePieces). With `taskId`, only that task's blocks count (the task trend graph).
  */
 export async function getTimeStatistics(
   db: Db,
@@ -61,14 +82,17 @@ export async function getTimeStatistics(
   ranges: readonly StatisticsRange[],
   taskId: string,
   now: number,
-  tier: TierInput,
+  viewer: StatisticsViewer,
 ): Promise<StatisticsPoint[]> {
-  checkRanges(ranges, tier);
+  checkRanges(ranges, viewer.tier);
   if (ranges.length === 0) return [];
   const from = Math.min(...ranges.map((r) => r.start));
   const to = Math.max(...ranges.map((r) => r.end));
-  const spans = (await listTrackedSpans(db, userId, from, to, now)).filter(
-    (s) => taskId === '' || s.taskId === taskId,
-  );
-  return ranges.map((range) => pointOf(range, spans));
+  const taskSpans = await listTaskSpans(db, userId, from, to, now);
+  const spans =
+    taskId === ''
+      ? [...taskSpans, ...(await listEventSpans(db, userId, from, to, now, viewer.timeZone))]
+      : taskSpans.filter((s) => s.taskId === taskId);
+  const pieces = exclusivePieces(spans);
+  return ranges.map((range) => pointOf(range, pieces));
 }
