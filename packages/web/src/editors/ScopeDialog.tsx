@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ScopeDialogProps {
@@ -17,6 +18,8 @@ export interface ScopeDialogProps {
   scopes: readonly RecurrenceScope[];
   onChoose: (scope: RecurrenceScope) => void;
   onCancel: () => void;
+  /** What the change is, above the choices (a drag names where the item moves). */
+  description?: ReactNode;
 }
 
 const SCOPE_KEYS: Readonly<Record<RecurrenceScope, string>> = {
@@ -26,7 +29,14 @@ const SCOPE_KEYS: Readonly<Record<RecurrenceScope, string>> = {
 };
 
 /** Which occurrences of a recurring item a change or delete covers. */
-export function ScopeDialog({ open, action, scopes, onChoose, onCancel }: ScopeDialogProps) {
+export function ScopeDialog({
+  open,
+  action,
+  scopes,
+  onChoose,
+  onCancel,
+  description,
+}: ScopeDialogProps) {
   const { t } = useTranslation('editors');
   const titleId = useId();
   const [scope, setScope] = useState<RecurrenceScope>(scopes[0] ?? 0);
@@ -39,6 +49,7 @@ export function ScopeDialog({ open, action, scopes, onChoose, onCancel }: ScopeD
         {t(action === 'delete' ? 'scope.deleteTitle' : 'scope.updateTitle')}
       </DialogTitle>
       <DialogContent>
+        {description && <DialogContentText sx={{ mb: 1 }}>{description}</DialogContentText>}
         <RadioGroup
           value={String(scope)}
           onChange={(event) => {

@@ -5,6 +5,7 @@ import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } fro
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerNow } from '../data/use-server-now';
+import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockActions, isDraggable, type BlockAction } from '../model/block-actions';
 import { buildDayModel, type DayBlock } from '../model/day-model';
@@ -65,7 +66,7 @@ export function DayView(props: DayViewProps) {
     [items, props.reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
   );
   const container = useRef<HTMLDivElement>(null);
-  const dnd = useDeferredDnd(snapshot.state !== null && items.blocks.length > 0);
+  const dnd = useAfterPaint(snapshot.state !== null && items.blocks.length > 0, loadDnd);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
   const [quickAdd, setQuickAdd] = useState<{ anchor: HTMLElement; idle: IdleBlock } | null>(null);
   const runAction = useBlockActions(env);
@@ -111,7 +112,7 @@ export function DayView(props: DayViewProps) {
           {t('day.showEarlier')}
         </Button>
       </Box>
-      <MaybeDnd dnd={dnd} container={container}>
+      <MaybeDnd dnd={dnd} container={container} env={env} items={items}>
         {model.days.map((day) => (
           <DaySectionView
             key={day.start}
@@ -184,33 +185,16 @@ export function dayRangeAround(date: number, timeZone: string): TimeRange {
 }
 
 type DndModule = typeof DndLayerModule;
-/** Drag and drop is not needed to read the plan: it loads once the browser is idle after the paint. */
-const AFTER_PAINT_MS = 1500;
-
-/** Loads drag and drop once the timeline is on screen (it is not needed to paint it). */
-function useDeferredDnd(isReady: boolean): DndModule | null {
-  const [module, setModule] = useState<DndModule | null>(null);
-  useEffect(() => {
-    if (!isReady || module) return undefined;
-    let isLive = true;
-    const timer = setTimeout(() => {
-      void import('./DndLayer').then((loaded) => {
-        if (isLive) setModule(loaded);
-      });
-    }, AFTER_PAINT_MS);
-    return () => {
-      isLive = false;
-      clearTimeout(timer);
-    };
-  }, [isReady, module]);
-  return module;
-}
+const loadDnd = () => import('./DndLayer');
 
 function MaybeDnd(props: {
   dnd: DndModule | null;
   container: React.RefObject<HTMLDivElement | null>;
+  env: AgendaEnv;
+  items: AgendaItems;
   children: ReactNode;
 }) {
-  if (!props.dnd) return <>{props.children}</>;
-  return <props.dnd.DndLayer container={props.container}>{props.children}</props.dnd.DndLayer>;
+  const { dnd, children, ...layer } = props;
+  if (!dnd) return <>{children}</>;
+  return <dnd.DndLayer {...layer}>{children}</dnd.DndLayer>;
 }

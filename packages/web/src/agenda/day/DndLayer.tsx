@@ -1,41 +1,43 @@
-import { DndContext } from '@dnd-kit/core';
-import { createContext, useContext, type ReactNode, type RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { BlockDragLayer } from '../drag/BlockDragLayer';
+import { useDragState } from '../drag/drag-state';
+import { keepInWindow } from '../drag/use-block-drag';
+import type { AgendaItems } from '../model/agenda-block';
+import type { AgendaEnv } from '../use-agenda-env';
 import { DraggableBlock as Draggable, type DraggableBlockProps } from './DraggableBlock';
-import { keepInWindow, useDayDrag, type DragPreview } from './use-day-drag';
+import { useDayPlace } from './use-day-drag';
 
-interface DragState {
-  preview: DragPreview | null;
-  wasJustDragged: () => boolean;
-}
+const modifiers = [keepInWindow({ isHorizontal: false })];
 
-const DragStateContext = createContext<DragState>({ preview: null, wasJustDragged: () => false });
-
-/**
- * Drag and drop of the day view. It loads after the first paint (the agenda is readable and
- * clickable before), then wraps the days and makes the blocks draggable.
- */
+/** Drag and drop of the day view: blocks move up and down the timeline. */
 export function DndLayer({
   container,
+  env,
+  items,
   children,
 }: {
   container: RefObject<HTMLElement | null>;
+  env: AgendaEnv;
+  items: AgendaItems;
   children: ReactNode;
 }) {
-  const drag = useDayDrag(container);
+  const place = useDayPlace(container);
   return (
-    <DragStateContext.Provider
-      value={{ preview: drag.preview, wasJustDragged: drag.wasJustDragged }}
+    <BlockDragLayer
+      env={env}
+      items={items}
+      placeOf={place.placeOf}
+      onStart={place.onStart}
+      modifiers={modifiers}
     >
-      <DndContext sensors={drag.sensors} modifiers={[keepInWindow]} {...drag.handlers}>
-        {children}
-      </DndContext>
-    </DragStateContext.Provider>
+      {children}
+    </BlockDragLayer>
   );
 }
 
 /** A block card that can be dragged; a click right after a drop does not open its menu. */
 export function DraggableBlock(props: Omit<DraggableBlockProps, 'preview'>) {
-  const { preview, wasJustDragged } = useContext(DragStateContext);
+  const { preview, wasJustDragged } = useDragState();
   return (
     <Draggable
       {...props}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../model/format';
 import { BlockCard, type BlockCardProps } from './BlockCard';
-import type { DragPreview } from './use-day-drag';
+import type { DragPreview } from '../drag/drag-state';
 
 export interface DraggableBlockProps extends BlockCardProps {
   canDrag: boolean;

@@ -1,6 +1,6 @@
 import { MINUTE_MS } from '@planner/core';
 import { describe, expect, it } from 'vitest';
-import { clampDragDelta, droppedTimes, timeAtY } from './drag-math';
+import { clampDragDelta, droppedTimes, timeAtY, weekDroppedTimes } from './drag-math';
 
 const H = 3_600_000;
 const spans = [
@@ -31,5 +31,46 @@ describe('drag math', () => {
     expect(clampDragDelta(400, -390, 1000)).toBe(-250);
     expect(clampDragDelta(400, 600, 1000)).toBe(450);
     expect(clampDragDelta(400, 100, 1000)).toBe(100);
+  });
+});
+
+describe('week drag math', () => {
+  const DAY = 24 * H;
+  // Three day columns, 100 px wide, the day 0:00 to 24:00 from 0 to 1152 px (48 px an hour).
+  const columns = [0, 1, 2].map((i) => ({
+    left: 60 + i * 100,
+    right: 160 + i * 100,
+    top: 0,
+    bottom: 1152,
+    start: i * DAY,
+    end: (i + 1) * DAY,
+  }));
+
+  it('reads the day from the column under the block and the time from its top edge', () => {
+    expect(weekDroppedTimes(columns, { top: 480, centerX: 210 }, 0, H)).toEqual({
+      start: DAY + 10 * H,
+      end: DAY + 11 * H,
+    });
+  });
+
+  it('snaps to 5 minutes and takes the nearest column beside the grid', () => {
+    // 10:07 snaps to 10:05; left of the first column is the first day.
+    const top = (10 * 60 + 7) * (48 / 60);
+    expect(weekDroppedTimes(columns, { top, centerX: 10 }, 0, 30 * MINUTE_MS)?.start).toBe(
+      10 * H + 5 * MINUTE_MS,
+    );
+    expect(weekDroppedTimes(columns, { top: 0, centerX: 900 }, 0, H)?.start).toBe(2 * DAY);
+  });
+
+  it('moves a block by its box: the part after midnight keeps the start before it', () => {
+    // The box of 0:00 to 1:00 belongs to a block that began at 23:00; it is dropped at 8:00.
+    expect(weekDroppedTimes(columns, { top: 384, centerX: 210 }, H, 2 * H)).toEqual({
+      start: DAY + 7 * H,
+      end: DAY + 9 * H,
+    });
+  });
+
+  it('lands nowhere without columns', () => {
+    expect(weekDroppedTimes([], { top: 0, centerX: 0 }, 0, H)).toBeNull();
   });
 });

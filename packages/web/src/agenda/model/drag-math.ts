@@ -49,3 +49,44 @@ export function clampDragDelta(rectTop: number, deltaY: number, windowHeight: nu
   const max = windowHeight * bottomRatio - rectTop;
   return Math.min(max, Math.max(min, deltaY));
 }
+
+/** A day column of the week view as laid out on screen (px) and the day it stands for. */
+export interface LaidOutColumn {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The new times of a block dragged in the week view: the column is the one under the block's
+ * horizontal centre (the nearest at the edges), the time is read from the top edge inside it.
+ * `offsetMs` is how far into the block the dragged box starts (a block over midnight has a box
+ * per day), so the block's own start moves by the same amount as the box.
+ */
+export function weekDroppedTimes(
+  columns: readonly LaidOutColumn[],
+  box: { top: number; centerX: number },
+  offsetMs: number,
+  durationMs: number,
+): { start: number; end: number } | null {
+  let column: LaidOutColumn | undefined;
+  let distance = Infinity;
+  for (const candidate of columns) {
+    const away =
+      box.centerX < candidate.left
+        ? candidate.left - box.centerX
+        : Math.max(0, box.centerX - candidate.right);
+    if (away < distance) {
+      column = candidate;
+      distance = away;
+    }
+  }
+  if (!column) return null;
+  const ratio = (box.top - column.top) / Math.max(1, column.bottom - column.top);
+  const at = column.start + Math.min(1, Math.max(0, ratio)) * (column.end - column.start);
+  const start = snapDragTime(at - offsetMs);
+  return { start, end: start + durationMs };
+}

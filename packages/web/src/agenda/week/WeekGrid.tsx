@@ -1,45 +1,31 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
 import { atLocalTimeOfDay, HOUR_MS, startOfLocalDay } from '@planner/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDragState } from '../drag/drag-state';
 import type { AgendaItems } from '../model/agenda-block';
-import { blockColor, blockTitle } from '../model/agenda-block';
 import type { DayBlock } from '../model/day-model';
 import { formatDate, formatHour, formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
 import { nowPosition, type WeekColumn, type WeekModel } from '../model/week-model';
 import { newReminderRoute } from '../routes';
 import type { AgendaEnv } from '../use-agenda-env';
+import { HOUR_PX, type WeekBlockComponent } from './WeekBlock';
 
-export const HOUR_PX = 48;
+export { HOUR_PX };
+
 const GUTTER_PX = 52;
 
-// One styled element for every block keeps 300 blocks cheap: only position and colour vary.
-const BlockButton = styled('button')({
-  position: 'absolute',
-  display: 'flex',
-  flexDirection: 'column',
-  justifyContent: 'flex-start',
-  alignItems: 'stretch',
-  overflow: 'hidden',
-  border: 0,
-  borderInlineStart: '3px solid',
-  borderRadius: 6,
-  padding: '2px 4px',
-  margin: 0,
-  textAlign: 'start',
-  font: 'inherit',
-  fontSize: 12,
-  lineHeight: 1.25,
-  cursor: 'pointer',
-  color: '#161a2b',
-  contain: 'strict',
-  '&:focus-visible': { outline: '2px solid #4a55e0', outlineOffset: 1, zIndex: 3 },
-});
+/** Where day column `index` of 7 sits across the grid, past the hour gutter. */
+function acrossColumn(index: number, insetPx = 0) {
+  return {
+    left: `calc(${GUTTER_PX}px + (100% - ${GUTTER_PX}px) * ${index} / 7 + ${insetPx}px)`,
+    width: `calc((100% - ${GUTTER_PX}px) / 7 - ${2 * insetPx}px)`,
+  };
+}
 
 export interface WeekGridProps {
   model: WeekModel;
@@ -50,6 +36,8 @@ export interface WeekGridProps {
   onOpen: (anchor: HTMLElement, block: DayBlock) => void;
   /** Only the week in view is announced and reachable by Tab. */
   isActive: boolean;
+  /** How blocks are drawn: draggable in the week in view once drag and drop loaded. */
+  Block: WeekBlockComponent;
 }
 
 function DayHeader({
@@ -163,11 +151,13 @@ const DayColumn = memo(function DayColumn(props: {
   currentBlockId: string | undefined;
   onOpen: WeekGridProps['onOpen'];
   isActive: boolean;
+  Block: WeekBlockComponent;
 }) {
-  const { t } = useTranslation('agenda');
-  const { column, items, env } = props;
+  const { column, Block } = props;
   return (
     <Box
+      data-week-column-start={column.start}
+      data-week-column-end={column.end}
       sx={{
         position: 'relative',
         borderInlineStart: '1px solid',
@@ -175,60 +165,19 @@ const DayColumn = memo(function DayColumn(props: {
         contain: 'layout paint',
       }}
     >
-      {column.boxes.map((box) => {
-        const color = paletteHex(blockColor(box.block, items));
-        const title = box.block.isTravel
-          ? t('block.travel', { title: blockTitle(box.block, items) })
-          : blockTitle(box.block, items) || t('untitled');
-        const isCurrent =
-          props.currentBlockId !== undefined && box.block.mergedIds.includes(props.currentBlockId);
-        const pxHeight = box.height * 24 * HOUR_PX;
-        const label = t('block.label', {
-          title,
-          start: formatTime(box.block.start, env),
-          end: formatTime(box.block.end, env),
-        });
-        return (
-          <BlockButton
-            key={`${box.block.id}:${box.start}`}
-            type="button"
-            tabIndex={props.isActive ? 0 : -1}
-            aria-label={label}
-            data-testid="week-block"
-            onClick={(e) => props.onOpen(e.currentTarget, box.block)}
-            style={{
-              top: `${box.top * 100}%`,
-              height: `calc(${box.height * 100}% - 2px)`,
-              left: `calc(${(box.lane / box.lanes) * 100}% + 2px)`,
-              width: `calc(${100 / box.lanes}% - 4px)`,
-              background: isCurrent ? `${color}44` : `${color}24`,
-              borderColor: color,
-              borderStyle: box.block.isTravel || box.block.fixed ? 'dashed' : 'solid',
-              boxShadow: isCurrent ? `0 0 0 2px ${color}` : undefined,
-              ...(pxHeight < 24
-                ? { padding: '0 4px', fontSize: 11, lineHeight: `${Math.max(8, pxHeight - 2)}px` }
-                : {}),
-            }}
-          >
-            <span
-              style={{
-                fontWeight: 650,
-                display: 'block',
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-              }}
-            >
-              {title}
-            </span>
-            {pxHeight >= 36 && (
-              <span style={{ color: '#5b6275', whiteSpace: 'nowrap' }}>
-                {formatTime(box.block.start, env)}
-              </span>
-            )}
-          </BlockButton>
-        );
-      })}
+      {column.boxes.map((box) => (
+        <Block
+          key={`${box.block.id}:${box.start}`}
+          box={box}
+          items={props.items}
+          env={props.env}
+          isCurrent={
+            props.currentBlockId !== undefined && box.block.mergedIds.includes(props.currentBlockId)
+          }
+          isActive={props.isActive}
+          onOpen={props.onOpen}
+        />
+      ))}
     </Box>
   );
 });
@@ -242,6 +191,7 @@ export const WeekGrid = memo(function WeekGrid({
   currentBlockId,
   onOpen,
   isActive,
+  Block,
 }: WeekGridProps) {
   const first = model.columns[0];
   const hours = useMemo(() => {
@@ -254,7 +204,11 @@ export const WeekGrid = memo(function WeekGrid({
   const nowAt = nowPosition(model.columns, now);
   const grid = `${GUTTER_PX}px repeat(7, minmax(0, 1fr))`;
   return (
-    <Box aria-hidden={!isActive} data-testid={isActive ? 'week-grid' : undefined}>
+    <Box
+      aria-hidden={!isActive}
+      data-testid={isActive ? 'week-grid' : undefined}
+      data-active-week={isActive || undefined}
+    >
       <Box
         sx={{
           display: 'grid',
@@ -308,6 +262,7 @@ export const WeekGrid = memo(function WeekGrid({
             currentBlockId={currentBlockId}
             onOpen={onOpen}
             isActive={isActive}
+            Block={Block}
           />
         ))}
         <Box
@@ -320,6 +275,7 @@ export const WeekGrid = memo(function WeekGrid({
             ml: `${GUTTER_PX}px`,
           }}
         />
+        {isActive && <DropGhost columns={model.columns} env={env} />}
         {nowAt && (
           <Box
             data-testid="now-line"
@@ -331,8 +287,7 @@ export const WeekGrid = memo(function WeekGrid({
               height: 2,
               bgcolor: 'error.main',
               top: `${nowAt.top * 100}%`,
-              left: `calc(${GUTTER_PX}px + (100% - ${GUTTER_PX}px) * ${nowAt.column} / 7)`,
-              width: `calc((100% - ${GUTTER_PX}px) / 7)`,
+              ...acrossColumn(nowAt.column),
               '&::before': {
                 content: '""',
                 position: 'absolute',
@@ -350,3 +305,41 @@ export const WeekGrid = memo(function WeekGrid({
     </Box>
   );
 });
+
+/** Where a dragged block would land (or waits for its scope): a dashed box at the snapped time. */
+function DropGhost({ columns, env }: { columns: readonly WeekColumn[]; env: AgendaEnv }) {
+  const { preview } = useDragState();
+  if (!preview) return null;
+  const index = columns.findIndex((c) => preview.start >= c.start && preview.start < c.end);
+  const column = columns[index];
+  if (!column) return null;
+  const length = column.end - column.start;
+  const top = (preview.start - column.start) / length;
+  const height = (Math.min(preview.end, column.end) - preview.start) / length;
+  return (
+    <Box
+      data-testid="week-drop-target"
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        zIndex: 2,
+        pointerEvents: 'none',
+        top: `${top * 100}%`,
+        height: `max(${height * 100}%, 18px)`,
+        ...acrossColumn(index, 2),
+        border: '2px dashed',
+        borderColor: 'primary.main',
+        borderRadius: '6px',
+        bgcolor: 'rgba(74, 85, 224, 0.08)',
+        color: 'primary.main',
+        fontSize: 11,
+        fontWeight: 700,
+        px: 0.5,
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {formatTime(preview.start, env)}
+    </Box>
+  );
+}

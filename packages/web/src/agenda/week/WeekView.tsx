@@ -4,10 +4,20 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { addLocalDays, HOUR_MS, PLANNING_CONSTANTS } from '@planner/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
+import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockActions } from '../model/block-actions';
 import type { DayBlock } from '../model/day-model';
@@ -16,7 +26,35 @@ import { buildWeekModel } from '../model/week-model';
 import type { WireReminder, WireTimelineState } from '../types';
 import { useBlockActions } from '../use-block-actions';
 import type { AgendaEnv } from '../use-agenda-env';
+import { WeekBlock, type WeekBlockComponent, type WeekBlockProps } from './WeekBlock';
+import type * as WeekDndModule from './WeekDnd';
 import { HOUR_PX, WeekGrid } from './WeekGrid';
+
+type DndModule = typeof WeekDndModule;
+const loadDnd = () => import('./WeekDnd');
+
+/** The week in view draws draggable blocks once drag and drop loaded (after the first paint). */
+function useBlockComponent(dnd: DndModule | null, currentTaskId: string | undefined) {
+  return useMemo<WeekBlockComponent>(() => {
+    if (!dnd) return WeekBlock;
+    const Draggable = dnd.DraggableWeekBlock;
+    return function DraggableBlock(props: WeekBlockProps) {
+      return <Draggable {...props} currentTaskId={currentTaskId} />;
+    };
+  }, [dnd, currentTaskId]);
+}
+
+function MaybeDnd(props: {
+  dnd: DndModule | null;
+  container: RefObject<HTMLDivElement | null>;
+  env: AgendaEnv;
+  items: AgendaItems;
+  children: ReactNode;
+}) {
+  const { dnd, children, ...layer } = props;
+  if (!dnd) return <>{children}</>;
+  return <dnd.WeekDndLayer {...layer}>{children}</dnd.WeekDndLayer>;
+}
 
 export interface WeekViewProps {
   env: AgendaEnv;
@@ -40,6 +78,8 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
     [],
   );
   const currentBlockId = state?.currentBlock?.timeblock || undefined;
+  const dnd = useAfterPaint(state !== null && items.blocks.length > 0, loadDnd);
+  const DraggableBlock = useBlockComponent(dnd, state?.currentBlock?.task || undefined);
   const weeks = useMemo(
     () => [-7, 0, 7].map((days) => addLocalDays(weekStart, days, env.timeZone)),
     [weekStart, env.timeZone],
@@ -130,22 +170,30 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
           pb: 12,
         }}
       >
-        {models.map((model, index) => (
-          <Box
-            key={weeks[index]}
-            sx={{ flex: '0 0 100%', minWidth: 0, scrollSnapAlign: 'start', px: { xs: 0.5, sm: 1 } }}
-          >
-            <WeekGrid
-              model={model}
-              items={items}
-              env={env}
-              now={now}
-              currentBlockId={currentBlockId}
-              onOpen={openMenu}
-              isActive={index === 1}
-            />
-          </Box>
-        ))}
+        <MaybeDnd dnd={dnd} container={scroller} env={env} items={items}>
+          {models.map((model, index) => (
+            <Box
+              key={weeks[index]}
+              sx={{
+                flex: '0 0 100%',
+                minWidth: 0,
+                scrollSnapAlign: 'start',
+                px: { xs: 0.5, sm: 1 },
+              }}
+            >
+              <WeekGrid
+                model={model}
+                items={items}
+                env={env}
+                now={now}
+                currentBlockId={currentBlockId}
+                onOpen={openMenu}
+                isActive={index === 1}
+                Block={index === 1 ? DraggableBlock : WeekBlock}
+              />
+            </Box>
+          ))}
+        </MaybeDnd>
       </Box>
       {menu && (
         <BlockMenu
