@@ -28,7 +28,7 @@ import { weekStartOf } from './model/week-model';
 import { agendaRoute } from './routes';
 import { useAgendaShortcuts } from './use-agenda-shortcuts';
 import { EmptyAgenda } from './tutorials/EmptyAgenda';
-import { parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
+import { isFinished, parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
 import type { AgendaView, TimeRange } from './types';
 import { useAgendaEnv } from './use-agenda-env';
 
@@ -142,7 +142,7 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
       {tutorial && tutorial !== 'focusView' && (
         <TutorialSlot name={tutorial} state={snapshot.state} />
       )}
-      {isEmpty && <EmptyAgenda />}
+      {isEmpty && !isFinished(status, 'emptyAgenda') && <EmptyAgenda />}
     </>
   );
 

@@ -8,6 +8,7 @@ import {
   TakeBreakDialog,
   UpgradeDialog,
 } from './OtherDialogs';
+import { TipsDialog } from '../tutorials/TipsDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { DoItNowDialog, DueStatusDialog, MarkDoneDialog, ReopenDialog } from './TaskDialogs';
 import {
@@ -62,5 +63,7 @@ export function DialogHost({ env }: { env: AgendaEnv }) {
       return <UpgradeDialog limit={dialog.limit} reason={dialog.reason} />;
     case 'shortcuts':
       return <ShortcutsDialog />;
+    case 'tips':
+      return <TipsDialog env={env} />;
   }
 }

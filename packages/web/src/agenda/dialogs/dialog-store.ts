@@ -18,7 +18,8 @@ export type AgendaDialog =
   | { kind: 'takeBreak' }
   | { kind: 'historyLimit' }
   | { kind: 'upgrade'; limit: LimitKind; reason: 'agendaLength' | 'taskLimit' | 'other' }
-  | { kind: 'shortcuts' };
+  | { kind: 'shortcuts' }
+  | { kind: 'tips' };
 
 let current: AgendaDialog | null = null;
 const listeners = new Set<() => void>();

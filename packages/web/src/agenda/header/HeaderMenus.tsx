@@ -15,7 +15,6 @@ import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
 import { openDialog } from '../dialogs/dialog-store';
-import { resetTutorials } from '../tutorials/tutorial-state';
 import type { AgendaView } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import { MonthCalendar } from './MonthCalendar';
@@ -104,11 +103,11 @@ export function HeaderMenus({
         </ListItemIcon>
         <ListItemText>{t('shortcuts.title')}</ListItemText>
       </MenuItem>
-      <MenuItem onClick={choose(() => void fire(resetTutorials()))}>
+      <MenuItem onClick={choose(() => openDialog({ kind: 'tips' }))}>
         <ListItemIcon>
           <HelpIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>{t('tutorials.reset')}</ListItemText>
+        <ListItemText>{t('tips.menu')}</ListItemText>
       </MenuItem>
     </Menu>
   );

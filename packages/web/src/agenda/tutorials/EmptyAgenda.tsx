@@ -1,13 +1,20 @@
+import CloseIcon from '@mui/icons-material/Close';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fire } from '../data/action-errors';
 import { newEventRoute, newTaskRoute } from '../routes';
+import { finishTutorial } from './tutorial-state';
 
-/** The empty-agenda tutorial: nothing planned yet, and the two ways to start. */
+/**
+ * The empty-agenda tutorial: nothing planned yet, and the two ways to start. Dismissed like the
+ * other tutorials; the tips dialog shows it again.
+ */
 export function EmptyAgenda() {
   const { t } = useTranslation('agenda');
   const navigate = useNavigate();
@@ -21,11 +28,20 @@ export function EmptyAgenda() {
         py: { xs: 4, sm: 5 },
         mb: 3,
         textAlign: 'center',
+        position: 'relative',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
       }}
     >
+      <IconButton
+        aria-label={t('tutorials.dismiss')}
+        onClick={() => void fire(finishTutorial('emptyAgenda'))}
+        size="small"
+        sx={{ position: 'absolute', top: 8, insetInlineEnd: 8, color: 'text.secondary' }}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
       <Box
         sx={{
           width: 80,
