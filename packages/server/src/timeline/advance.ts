@@ -160,9 +160,16 @@ export function advanceTo(
 /**
  * The earliest instant at which advancing could change anything, given the plan at `now`: the
  * current block's end, or the start of the first planned or stored block. Reads before it skip
- * the replay.
+ * the replay. A recurring task occurrence still to be made is one too (it adds a task).
  */
 export function nextTransition(world: TimelineWorld, planAtNow: PlanResult, now: number): number {
+  return Math.min(
+    nextBlockTransition(world, planAtNow, now),
+    world.state.nextRecurringTaskAt ?? NEVER,
+  );
+}
+
+function nextBlockTransition(world: TimelineWorld, planAtNow: PlanResult, now: number): number {
   if (world.state.isPaused) return NEVER;
   const current = currentBlock(world);
   if (current) return current.end;

@@ -35,6 +35,11 @@ export interface TimelineStateRow {
    * expanded event instances is keyed on.
    */
   calendar_revision: Generated<number>;
+  /**
+   * The earliest start of a recurring task occurrence still to be made (tasks/recurring-tasks.ts
+   * writes it; never written with the state): reads before it do no recurring-task work.
+   */
+  next_recurring_task_at: Generated<number>;
 }
 
 export interface TimelineTables {

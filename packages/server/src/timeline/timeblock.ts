@@ -27,4 +27,9 @@ export interface TimelineState {
    * written from here: only bumpCalendarRevision changes it.
    */
   calendarRevision?: number;
+  /**
+   * The earliest start of a recurring task occurrence still to be made, as read with the row
+   * (NEVER when none); written only by tasks/recurring-tasks.ts.
+   */
+  nextRecurringTaskAt?: number;
 }

@@ -77,3 +77,24 @@ export async function recordChange(
   }
   await saveState(db, userId, state);
 }
+
+/**
+ * Writes the user's earliest next recurring task occurrence (read with the state row as
+ * `nextRecurringTaskAt`) with the timeline fields a made instance changes: timelineUpdatedAt and
+ * nextTransitionAt (0 makes the next read replay the plan with the new task).
+ */
+export async function saveRecurringTaskProgress(
+  db: Db,
+  userId: string,
+  state: TimelineState,
+): Promise<void> {
+  await db
+    .updateTable('timeline_state')
+    .set({
+      next_recurring_task_at: state.nextRecurringTaskAt ?? Number.MAX_SAFE_INTEGER,
+      timeline_updated_at: state.timelineUpdatedAt,
+      next_transition_at: state.nextTransitionAt,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -77,7 +77,9 @@ export class TimelineTimer {
         const state = await loadTimelineState(trx, userId, now, false);
         if (now < state.nextTransitionAt) return false;
         const session = await openTimeline(trx, userId, now);
-        return (await saveTimeline(session)).changed;
+        const { changed: moved } = await saveTimeline(session);
+        // A recurring task instance made on opening bumps timelineUpdatedAt without moving a block.
+        return moved || session.world.state.timelineUpdatedAt !== state.timelineUpdatedAt;
       });
       if (changed) {
         await this.hub.publish({ userId, type: 'timelineStateUpdated', originSessionId: '' });

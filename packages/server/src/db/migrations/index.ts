@@ -3,6 +3,7 @@ import * as accounts from './0001_accounts';
 import * as tasksTimeline from './0002_tasks_timeline';
 import * as calendar from './0003_calendar';
 import * as calendarRevision from './0004_calendar_revision';
+import * as recurringTasks from './0005_recurring_tasks';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_tasks_timeline': tasksTimeline,
   '0003_calendar': calendar,
   '0004_calendar_revision': calendarRevision,
+  '0005_recurring_tasks': recurringTasks,
 };
