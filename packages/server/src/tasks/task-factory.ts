@@ -15,6 +15,7 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     recurrenceRule: null,
     recurringTaskId: '',
     instanceNumber: 0,
+    expectedStart: -1,
     isUnconfirmed: false,
     createdAt: 1_000,
     updatedAt: 1_000,

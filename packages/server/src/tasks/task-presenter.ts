@@ -47,7 +47,10 @@ export function presentTask(
     recurrenceRule: task.recurrenceRule ?? undefined,
     recurringTaskId: task.recurringTaskId,
     instanceNumber: task.instanceNumber,
-    expectedStart: extras.expectedStarts.get(task.id) ?? -1,
+    // A series' task: its occurrence's start; another task: where its work is planned to start.
+    expectedStart: task.recurringTaskId
+      ? (task.expectedStart ?? -1)
+      : (extras.expectedStarts.get(task.id) ?? -1),
     createdAt: task.createdAt,
     isUnconfirmed: task.isUnconfirmed,
   };

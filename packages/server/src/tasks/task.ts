@@ -31,11 +31,40 @@ export interface Task {
   recurrenceRule: TaskRecurrenceRule | null;
   recurringTaskId: string;
   instanceNumber: number;
+  /** A series' task: the start of its occurrence; -1 (or absent) for other tasks. */
+  expectedStart?: number;
   isUnconfirmed: boolean;
   createdAt: number;
   updatedAt: number;
   /** -1 while open. */
   completedAt: number;
+}
+
+/** What a recurring series' new instances copy. */
+export interface TaskTemplate {
+  title: string;
+  categoryId: string;
+  timeScheduled: number;
+  note: string;
+  checklist: ChecklistItem[];
+  /** Deadline minus the occurrence start; null: no deadline. */
+  deadlineOffset: number | null;
+}
+
+/**
+ * A recurring task series. Occurrence k of `rule`, counted from `anchorStart` in the user's zone,
+ * is instance `anchorNumber + k`; `lastInstance` (started at `lastStart`) is the newest made.
+ */
+export interface TaskSeries {
+  id: string;
+  rule: TaskRecurrenceRule;
+  anchorStart: number;
+  anchorNumber: number;
+  lastInstance: number;
+  lastStart: number;
+  /** Start of the next occurrence to make; NEVER when the rule has no more. */
+  nextAt: number;
+  template: TaskTemplate;
 }
 
 /** A task as lists read it: without the note, which only says whether there is one. */

@@ -1,13 +1,14 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { listValue, oneOf, preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
-import type { TaskRow } from './tables';
+import type { TaskRow, TaskSeriesRow } from './tables';
 import type {
   ChecklistItem,
   PlanningTask,
   Task,
   TaskSummary,
   TaskRecurrenceRule,
+  TaskSeries,
   TaskStatusFilter,
 } from './task';
 
@@ -41,6 +42,7 @@ function toTask(row: Selectable<TaskRow>): Task {
     recurrenceRule: (parseJson(row.recurrence_rule) as TaskRecurrenceRule | null) ?? null,
     recurringTaskId: row.recurring_task_id,
     instanceNumber: row.instance_number,
+    expectedStart: Number(row.expected_start),
     isUnconfirmed: row.is_unconfirmed === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -48,7 +50,7 @@ function toTask(row: Selectable<TaskRow>): Task {
   };
 }
 
-function toRow(userId: string, task: Task): TaskRow {
+function toRow(userId: string, task: Task): Insertable<TaskRow> {
   return {
     user_id: userId,
     id: task.id,
@@ -63,6 +65,7 @@ function toRow(userId: string, task: Task): TaskRow {
     recurrence_rule: task.recurrenceRule ? JSON.stringify(task.recurrenceRule) : '',
     recurring_task_id: task.recurringTaskId,
     instance_number: task.instanceNumber,
+    expected_start: task.expectedStart ?? -1,
     is_unconfirmed: task.isUnconfirmed ? 1 : 0,
     created_at: task.createdAt,
     updated_at: task.updatedAt,
@@ -315,4 +318,107 @@ export async function listRecurringSiblings(
     .orderBy('instance_number')
     .execute();
   return rows.map(toTask);
+}
+
+/** Inserts a series' instance unless it exists (two calls making the same occurrence). */
+export async function insertTaskInstance(db: Db, userId: string, task: Task): Promise<boolean> {
+  const result = await db
+    .insertInto('tasks')
+    .values(toRow(userId, task))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+function toSeries(row: Selectable<TaskSeriesRow>): TaskSeries {
+  return {
+    id: row.id,
+    rule: parseJson(row.rule) as TaskRecurrenceRule,
+    anchorStart: Number(row.anchor_start),
+    anchorNumber: row.anchor_number,
+    lastInstance: row.last_instance,
+    lastStart: Number(row.last_start),
+    nextAt: Number(row.next_at),
+    template: {
+      title: row.title,
+      categoryId: row.category_id,
+      timeScheduled: Number(row.time_scheduled),
+      note: row.note,
+      checklist: parseChecklist(row.checklist),
+      deadlineOffset: row.deadline_offset === null ? null : Number(row.deadline_offset),
+    },
+  };
+}
+
+function toSeriesRow(userId: string, series: TaskSeries): TaskSeriesRow {
+  return {
+    user_id: userId,
+    id: series.id,
+    rule: JSON.stringify(series.rule),
+    anchor_start: series.anchorStart,
+    anchor_number: series.anchorNumber,
+    last_instance: series.lastInstance,
+    last_start: series.lastStart,
+    next_at: series.nextAt,
+    title: series.template.title,
+    category_id: series.template.categoryId,
+    time_scheduled: series.template.timeScheduled,
+    note: series.template.note,
+    checklist: JSON.stringify(series.template.checklist),
+    deadline_offset: series.template.deadlineOffset,
+  };
+}
+
+export async function insertSeries(db: Db, userId: string, series: TaskSeries): Promise<void> {
+  await db.insertInto('task_series').values(toSeriesRow(userId, series)).execute();
+}
+
+export async function saveSeries(db: Db, userId: string, series: TaskSeries): Promise<void> {
+  const { user_id: _u, id: _i, ...values } = toSeriesRow(userId, series);
+  await db
+    .updateTable('task_series')
+    .set(values)
+    .where('user_id', '=', userId)
+    .where('id', '=', series.id)
+    .execute();
+}
+
+export async function findSeries(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<TaskSeries | undefined> {
+  const row = await db
+    .selectFrom('task_series')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toSeries(row) : undefined;
+}
+
+export async function deleteSeries(db: Db, userId: string, id: string): Promise<void> {
+  await db.deleteFrom('task_series').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** The series whose next occurrence has started by `now`. */
+export async function listDueSeries(db: Db, userId: string, now: number): Promise<TaskSeries[]> {
+  const rows = await db
+    .selectFrom('task_series')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('next_at', '<=', now)
+    .orderBy('id')
+    .execute();
+  return rows.map(toSeries);
+}
+
+/** The earliest next occurrence of the user's series, or null when none has one. */
+export async function earliestSeriesNextAt(db: Db, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('task_series')
+    .select((eb) => eb.fn.min('next_at').as('next'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
 }

@@ -24,6 +24,7 @@ import { applyTaskFields, parseFields, type TaskField } from './task-input';
 import { toPlanningTask, type Task, type TaskStatusFilter } from './task';
 import { loadTaskExtras } from './task-extras';
 import { presentCheapTask, presentTask } from './task-presenter';
+import { changeSeries, endSeries, joinNewSeries, startSeries } from './recurring-tasks';
 import {
   deleteTaskRow,
   findTask,
@@ -56,6 +57,7 @@ function newTask(now: number): Task {
     recurrenceRule: null,
     recurringTaskId: '',
     instanceNumber: 0,
+    expectedStart: -1,
     isUnconfirmed: false,
     createdAt: now,
     updatedAt: now,
@@ -118,7 +120,13 @@ export async function putTask(
   if (isNew && input.task.timeScheduled === 0) task.timeScheduled = DEFAULT_TIME_SCHEDULED_MS;
   if (isNew || mask.has('category')) await requireCategory(db, userId, task.categoryId);
   task.updatedAt = now;
-  const replans = isNew || input.doItNow || PLANNING_FIELDS.some((f) => mask.has(f));
+  // A rule change may start, move or end a series, which keeps its next occurrence on the
+  // timeline state.
+  const replans =
+    isNew ||
+    input.doItNow ||
+    mask.has('recurrenceRule') ||
+    PLANNING_FIELDS.some((f) => mask.has(f));
   // A title, note, checklist or category edit (the common one) cannot move any block: the
   // timeline is only marked updated; the next read replays it as usual.
   const saved = replans
@@ -140,6 +148,7 @@ async function putUnplannedTask(
   await saveTask(db, userId, task);
   if (input.updateType > 0 && task.recurringTaskId) {
     await applyToSiblings({ db, userId, now, world: null }, existing, input, mask);
+    await changeSeries(db, userId, null, existing, task, mask);
   }
   await bumpTimelineUpdatedAt(db, userId, now);
   return task;
@@ -164,13 +173,22 @@ async function putPlannedTask(p: PlannedPut): Promise<Task> {
     task = applyCompletion(session, task, input.task?.isCompleted ?? false, input.rest);
   if (!task.isCompleted && task.timeScheduled > existing.timeScheduled) task.isUnconfirmed = false;
   task.updatedAt = now;
+  const startsSeries = joinNewSeries(task, input.task?.expectedStart ?? 0);
   if (isNew) await insertTask(db, userId, task);
   else await saveTask(db, userId, task);
   syncWorld(session, task);
   if (input.doItNow && !task.isCompleted)
     startTaskNow(session.world, session.settings, task.id, now, newBlockId);
-  if (!isNew && input.updateType > 0 && task.recurringTaskId) {
+  const series = {
+    db,
+    userId,
+    state: session.world.state,
+    timeZone: session.profile.timezone,
+  };
+  if (startsSeries) await startSeries(series, task);
+  else if (!isNew && input.updateType > 0 && task.recurringTaskId) {
     await applyToSiblings(session, existing, input, mask);
+    await changeSeries(db, userId, series, existing, task, mask);
   }
   settle(session);
   await saveTimeline(session, true);
@@ -282,6 +300,7 @@ export async function deleteTask(
         (s) => s.id === task.id || deleteType === 2 || s.instanceNumber >= task.instanceNumber,
       )
       .map((s) => s.id);
+    await endSeries(db, userId, task.recurringTaskId);
   }
   await deleteTasks(session, ids);
   settle(session);
