@@ -35,7 +35,7 @@ export class AgendaPage {
   }
 
   async chooseMore(
-    item: 'Shuffle the plan' | 'Take a break' | 'Keyboard shortcuts',
+    item: 'Shuffle the plan' | 'Take a break' | 'Keyboard shortcuts' | 'Tips',
   ): Promise<void> {
     await this.openMore();
     await this.page.getByRole('menuitem', { name: item }).click();
@@ -51,8 +51,26 @@ export class AgendaPage {
     await this.page.getByRole('menuitem', { name: view }).click();
   }
 
-  /** Long press (past the 400 ms threshold), then drag down by `dy` pixels and drop. */
-  async longPressDrag(block: Locator, dy: number): Promise<void> {
+  /** A block of the week in view, by its screen-reader name. */
+  weekBlock(name: string | RegExp): Locator {
+    return this.page.getByTestId('week-grid').getByRole('button', { name });
+  }
+
+  /** The day column of the week in view that starts at `dayStart` (local midnight, ms). */
+  weekColumn(dayStart: number): Locator {
+    return this.page.locator(`[data-active-week] [data-week-column-start="${dayStart}"]`);
+  }
+
+  /**
+   * Long press (past the 400 ms threshold), then drag by `dy` pixels down and `dx` across, and
+   * drop; `whileDragging` runs before the drop (the landing place is on screen then).
+   */
+  async longPressDrag(
+    block: Locator,
+    dy: number,
+    options: { dx?: number; whileDragging?: () => Promise<void> } = {},
+  ): Promise<void> {
+    const dx = options.dx ?? 0;
     await block.scrollIntoViewIfNeeded();
     const box = await block.boundingBox();
     if (!box) throw new Error('block is not visible');
@@ -61,9 +79,12 @@ export class AgendaPage {
     await this.page.mouse.move(x, y);
     await this.page.mouse.down();
     await this.page.waitForTimeout(550);
-    await this.page.mouse.move(x, y + dy / 2, { steps: 5 });
-    await this.page.mouse.move(x, y + dy, { steps: 5 });
-    await expect(this.page.getByTestId('drag-preview')).toBeVisible();
+    await this.page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
+    await this.page.mouse.move(x + dx, y + dy, { steps: 5 });
+    await expect(
+      this.page.getByTestId('drag-preview').or(this.page.getByTestId('week-drop-target')),
+    ).toBeVisible();
+    await options.whileDragging?.();
     await this.page.mouse.up();
   }
 

@@ -1,4 +1,4 @@
-import { DndContext, type Modifier } from '@dnd-kit/core';
+import { DndContext, type AutoScrollOptions, type Modifier } from '@dnd-kit/core';
 import type { RecurrenceScope } from '@planner/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ export interface BlockDragLayerProps {
   placeOf: PlaceOf;
   onStart?: () => void;
   modifiers: Modifier[];
+  autoScroll?: AutoScrollOptions;
   /** What follows the pointer while a block is dragged (the week view's overlay). */
   renderOverlay?: (active: DragData | null) => ReactNode;
   children: ReactNode;
@@ -35,7 +36,12 @@ export function BlockDragLayer(props: BlockDragLayerProps) {
     <DragStateContext.Provider
       value={{ preview: drag.preview, wasJustDragged: drag.wasJustDragged }}
     >
-      <DndContext sensors={drag.sensors} modifiers={props.modifiers} {...drag.handlers}>
+      <DndContext
+        sensors={drag.sensors}
+        modifiers={props.modifiers}
+        {...(props.autoScroll ? { autoScroll: props.autoScroll } : {})}
+        {...drag.handlers}
+      >
         {props.children}
         {props.renderOverlay?.(drag.active)}
       </DndContext>

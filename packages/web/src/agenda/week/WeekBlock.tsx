@@ -2,6 +2,7 @@ import type { DraggableSyntheticListeners } from '@dnd-kit/core';
 import { styled } from '@mui/material/styles';
 import { memo, type CSSProperties, type Ref, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDragState } from '../drag/drag-state';
 import { blockColor, blockTitle, type AgendaItems } from '../model/agenda-block';
 import type { DayBlock } from '../model/day-model';
 import { formatTime } from '../model/format';
@@ -130,6 +131,8 @@ export const WeekBlock = memo(function WeekBlock({
 /** The dragged block as it follows the pointer: the same face, lifted. */
 export function WeekBlockFace(props: { block: DayBlock; items: AgendaItems; env: AgendaEnv }) {
   const { title } = useBlockWording(props.block, props.items, props.env);
+  const { preview } = useDragState();
+  const color = paletteHex(blockColor(props.block, props.items));
   return (
     <BlockButton
       as="div"
@@ -142,11 +145,16 @@ export function WeekBlockFace(props: { block: DayBlock; items: AgendaItems; env:
         cursor: 'grabbing',
         ...blockStyle(props.block, props.items, false),
         background: '#fff',
-        backgroundImage: `linear-gradient(${paletteHex(blockColor(props.block, props.items))}33, ${paletteHex(blockColor(props.block, props.items))}33)`,
+        backgroundImage: `linear-gradient(${color}33, ${color}33)`,
         boxShadow: '0 10px 24px rgba(22, 26, 43, 0.28)',
       }}
     >
       <span style={titleStyle}>{title}</span>
+      {preview?.blockId === props.block.id && (
+        <span style={{ color: '#4a55e0', fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {formatTime(preview.start, props.env)} – {formatTime(preview.end, props.env)}
+        </span>
+      )}
     </BlockButton>
   );
 }

@@ -12,6 +12,9 @@ import type { AgendaEnv } from '../use-agenda-env';
 import { WeekBlock, WeekBlockFace, type WeekBlockProps } from './WeekBlock';
 
 const modifiers = [keepInWindow({ isHorizontal: true })];
+// The grid scrolls up and down under a dragged block; sideways it is the week carousel, which
+// must not turn to another week because a block was dragged to the last day.
+const autoScroll = { threshold: { x: 0, y: 0.2 } };
 
 /** The day columns of the week in view, where they are on screen now (the grid scrolls). */
 function measureColumns(container: HTMLElement | null): LaidOutColumn[] {
@@ -70,6 +73,7 @@ export function WeekDndLayer(props: {
       items={items}
       placeOf={placeOf}
       modifiers={modifiers}
+      autoScroll={autoScroll}
       renderOverlay={renderOverlay}
     >
       {props.children}

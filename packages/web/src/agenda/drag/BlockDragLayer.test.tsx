@@ -1,0 +1,189 @@
+import { useDraggable } from '@dnd-kit/core';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import editors from '../../i18n/editors/en.json';
+import { initTestI18n } from '../../test/render';
+import type { AgendaItems } from '../model/agenda-block';
+import type { DayBlock } from '../model/day-model';
+import { buildTask, renderAgenda, stubServer } from '../test-support';
+import type { WireEventInstance } from '../types';
+import type { AgendaEnv } from '../use-agenda-env';
+import { BlockDragLayer } from './BlockDragLayer';
+import { keepInWindow, type DragData } from './use-block-drag';
+
+const env: AgendaEnv = {
+  tag: 'en',
+  timeZone: 'Europe/Berlin',
+  hour12: false,
+  premiumLevel: 0,
+  referralCount: 0,
+  firstDayOfWeek: 'MON',
+  tutorialStatus: '',
+  isDebug: false,
+};
+const H = 3_600_000;
+// Far ahead of the real clock the layer reads "now" from: every block here is in the future.
+const NINE = Date.UTC(2036, 2, 11, 8, 0);
+
+function standUp(): { block: DayBlock; event: WireEventInstance } {
+  const event = {
+    id: 'e1',
+    title: 'Stand-up',
+    start: NINE,
+    end: NINE + H / 2,
+    allDay: false,
+    travelTop: 0,
+    travelBottom: 0,
+    notifications: [],
+    recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 },
+    timezone: env.timeZone,
+    note: '',
+    hasNote: false,
+    checklist: [],
+    source: '',
+    rootId: '',
+    instanceNumber: 2,
+    isVirtual: true,
+    createdAt: 0,
+    updatedAt: 0,
+  } satisfies WireEventInstance;
+  const block: DayBlock = {
+    id: 'event:e1:2',
+    event: 'e1',
+    start: NINE,
+    end: NINE + H / 2,
+    fixed: true,
+    isRest: false,
+    kind: 'event',
+    locking: '',
+    eventData: event,
+    mergedIds: ['event:e1:2'],
+  };
+  return { block, event };
+}
+
+const task = buildTask({ id: 't1', title: 'Write report' });
+const taskBlock: DayBlock = {
+  id: 'b1',
+  task: 't1',
+  start: NINE,
+  end: NINE + H,
+  fixed: false,
+  isRest: false,
+  kind: 'task',
+  locking: '',
+  taskData: task,
+  mergedIds: ['b1'],
+};
+
+function items(event?: WireEventInstance): AgendaItems {
+  return {
+    blocks: [],
+    travelSources: [],
+    allDayEvents: [],
+    tasks: new Map([['t1', task]]),
+    events: new Map(event ? [[event.id, event]] : []),
+  };
+}
+
+function Draggable({ block }: { block: DayBlock }) {
+  const { setNodeRef, listeners } = useDraggable({
+    id: block.id,
+    data: { block } satisfies DragData,
+  });
+  return (
+    <button type="button" ref={setNodeRef} {...listeners}>
+      Drag me
+    </button>
+  );
+}
+
+/** The layer with one block that lands at `target` wherever it is let go. */
+function renderLayer(
+  block: DayBlock,
+  target: { start: number; end: number },
+  event?: WireEventInstance,
+) {
+  initTestI18n();
+  if (!i18next.hasResourceBundle('en', 'editors'))
+    i18next.addResourceBundle('en', 'editors', editors);
+  return renderAgenda(
+    <BlockDragLayer
+      env={env}
+      items={items(event)}
+      placeOf={() => target}
+      modifiers={[keepInWindow({ isHorizontal: true })]}
+    >
+      <Draggable block={block} />
+    </BlockDragLayer>,
+  );
+}
+
+/** A long press past 400 ms, a move, and the drop (the real mouse sensor of the layer). */
+async function longPressAndDrop() {
+  const handle = screen.getByRole('button', { name: 'Drag me' });
+  fireEvent.mouseDown(handle, { button: 0, clientX: 20, clientY: 200 });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
+  fireEvent.mouseMove(document, { clientX: 20, clientY: 240 });
+  fireEvent.mouseMove(document, { clientX: 20, clientY: 260 });
+  fireEvent.mouseUp(document, { clientX: 20, clientY: 260 });
+}
+
+const answers = {
+  UpdateEvent: () => ({}),
+  LockTimeblock: () => ({}),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('dropping a dragged block', () => {
+  it('locks a future task block at the landing time', async () => {
+    const server = stubServer(answers);
+    renderLayer(taskBlock, { start: NINE + 2 * H, end: NINE + 3 * H });
+    await longPressAndDrop();
+    await waitFor(() => expect(server.calls.map((c) => c.method)).toContain('LockTimeblock'));
+    expect(server.calls[0]?.input).toMatchObject({
+      timeblock: { id: 'b1', start: NINE + 2 * H, end: NINE + 3 * H },
+    });
+  });
+
+  it('asks the scope of a recurring occurrence, then moves the chosen occurrences', async () => {
+    const server = stubServer(answers);
+    const { block, event } = standUp();
+    renderLayer(block, { start: NINE + H, end: NINE + 1.5 * H }, event);
+    await longPressAndDrop();
+    const dialog = await screen.findByRole('dialog', { name: 'Change recurring item' });
+    expect(dialog).toHaveTextContent('Stand-up moves to Tuesday, March 11, 10:00 – 10:30.');
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
+    expect(server.calls).toEqual([]);
+    await userEvent.click(screen.getByRole('radio', { name: 'This and following' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls.map((c) => c.method)).toContain('UpdateEvent'));
+    expect(server.calls[0]?.input).toMatchObject({
+      newEvent: { id: 'e1', start: NINE + H, end: NINE + 1.5 * H },
+      oldEvent: { id: 'e1', instanceNumber: 2, start: NINE, end: NINE + H / 2 },
+      updateType: 1,
+      fields: ['start', 'end'],
+    });
+  });
+
+  it('offers no "this and following" across days, and cancel sends nothing', async () => {
+    const server = stubServer(answers);
+    const { block, event } = standUp();
+    renderLayer(block, { start: NINE + 24 * H, end: NINE + 24.5 * H }, event);
+    await longPressAndDrop();
+    await screen.findByRole('dialog', { name: 'Change recurring item' });
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['0', '2']);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls).toEqual([]);
+  });
+});
