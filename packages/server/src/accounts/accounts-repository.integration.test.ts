@@ -54,6 +54,27 @@ describe('accounts repository', () => {
     expect(await repo.findAccount(database.db, 'nobody', defaultUserOptions())).toBeUndefined();
   });
 
+  it('serves the account read with the session for the rest of a transaction, never stale', async () => {
+    const account = buildAccount({ name: 'Ada' });
+    await repo.insertUser(database.db, account, 'hash-1');
+    await repo.insertSession(database.db, account.id, buildSession(), 'token-hash-memo');
+    await database.db.transaction().execute(async (trx) => {
+      expect(await repo.findSessionByTokenHash(trx, 'token-hash-memo')).toMatchObject({
+        userId: account.id,
+      });
+      // What the session read brought along, exactly as a read of its own would answer it.
+      expect(await repo.findAccount(trx, account.id, defaultUserOptions())).toEqual(account);
+      await repo.updateName(trx, account.id, 'Grace');
+      expect((await repo.findAccount(trx, account.id, defaultUserOptions()))?.name).toBe('Grace');
+      await repo.patchOptions(trx, account.id, { timezone: 'Asia/Tokyo' });
+      expect(
+        (await repo.findAccount(trx, account.id, defaultUserOptions()))?.options.timezone,
+      ).toBe('Asia/Tokyo');
+      await repo.updatePremiumLevel(trx, account.id, 2);
+      expect((await repo.findAccount(trx, account.id, defaultUserOptions()))?.premiumLevel).toBe(2);
+    });
+  });
+
   it('refuses a taken e-mail without throwing', async () => {
     const first = buildAccount();
     await repo.insertUser(database.db, first, 'h');

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
+import { TransactionMemo } from '../db/transaction-memo';
 import type {
   Account,
   Credentials,
@@ -11,6 +12,9 @@ import type {
 import type { SessionRow, UserRow } from './tables';
 
 type Db = Kysely<Schema>;
+
+/** The account row read with the session, for the rest of the call (db/transaction-memo.ts). */
+const accountRows = new TransactionMemo<Selectable<UserRow>>();
 /** Enough for a lookup; also what a method's pre-transaction step may use. */
 type Reader = Pick<Kysely<Schema>, 'selectFrom'>;
 
@@ -85,7 +89,11 @@ export async function findAccount(
   userId: string,
   defaults: StoredUserOptions,
 ): Promise<Account | undefined> {
-  const [row] = (await accountById(db, [userId])).rows;
+  let row = accountRows.get(db, userId);
+  if (!row) {
+    [row] = (await accountById(db, [userId])).rows;
+    if (row) accountRows.set(db, userId, row);
+  }
   return row ? toAccount(row, defaults) : undefined;
 }
 
@@ -94,11 +102,13 @@ const accountById = preparedQuery((db, $) =>
 );
 
 export async function updateName(db: Db, userId: string, name: string): Promise<void> {
+  accountRows.forget(db, userId);
   await db.updateTable('users').set({ name }).where('user_id', '=', userId).execute();
 }
 
 /** The tier (0 free, 1 premium, 2 unlimited); set by subscriptions (and tests). */
 export async function updatePremiumLevel(db: Db, userId: string, level: number): Promise<void> {
+  accountRows.forget(db, userId);
   await db
     .updateTable('users')
     .set({ premium_level: level })
@@ -107,6 +117,7 @@ export async function updatePremiumLevel(db: Db, userId: string, level: number):
 }
 
 export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  accountRows.forget(db, userId);
   await db
     .updateTable('users')
     .set({ password_hash: hash })
@@ -119,6 +130,7 @@ export async function updateOptions(
   userId: string,
   options: StoredUserOptions,
 ): Promise<void> {
+  accountRows.forget(db, userId);
   await db
     .updateTable('users')
     .set({ options: JSON.stringify(options) })
@@ -132,6 +144,7 @@ export async function patchOptions(
   userId: string,
   patch: Partial<StoredUserOptions>,
 ): Promise<void> {
+  accountRows.forget(db, userId);
   const row = await db
     .selectFrom('users')
     .select('options')
@@ -167,17 +180,46 @@ export async function insertSession(
     .execute();
 }
 
+/** The session of a token; its account is remembered for the rest of the call. */
 export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<(SessionRecord & { userId: string }) | undefined> {
   const [row] = (await sessionByTokenHash(db, [tokenHash])).rows;
-  return row ? { ...toSessionRecord(row), userId: row.user_id } : undefined;
+  if (!row) return undefined;
+  accountRows.set(db, row.user_id, {
+    user_id: row.user_id,
+    email: row.email,
+    name: row.name,
+    password_hash: row.password_hash,
+    created_at: row.user_created_at,
+    premium_level: row.premium_level,
+    email_verified: row.email_verified,
+    debug_enabled: row.debug_enabled,
+    referral_code: row.referral_code,
+    options: row.options,
+  });
+  return { ...toSessionRecord(row), userId: row.user_id };
 }
 
-// Read on every call: compiled once (db/prepared.ts).
+// Read on every call, with the account most calls read next: compiled once (db/prepared.ts).
 const sessionByTokenHash = preparedQuery((db, $) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', $<string>(0)),
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.user_id', 's.user_id')
+    .selectAll('s')
+    .select([
+      'u.email',
+      'u.name',
+      'u.password_hash',
+      'u.created_at as user_created_at',
+      'u.premium_level',
+      'u.email_verified',
+      'u.debug_enabled',
+      'u.referral_code',
+      'u.options',
+    ])
+    .where('s.token_hash', '=', $<string>(0)),
 );
 
 export async function touchSession(

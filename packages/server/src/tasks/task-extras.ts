@@ -1,8 +1,8 @@
 import type { PlanResult } from '@planner/core';
-import { listCategories } from '../categories/categories-repository';
+import { categoriesOf } from '../categories/categories-cache';
 import type { Category } from '../categories/category';
 import type { Db } from '../rpc/context';
-import { lastBlockEnds, sumFulfilled } from '../timeline/timeline-repository';
+import { taskBlockTotals } from '../timeline/timeline-repository';
 import type { TimelineSession } from '../timeline/timeline-session';
 import { fulfilledAt } from '../timeline/world';
 import type { TaskExtras } from './task-presenter';
@@ -55,25 +55,25 @@ export async function loadTaskExtras(
   planned: Planned | null,
 ): Promise<TaskExtras> {
   const categories = new Map<string, Category>(
-    (await listCategories(db, userId)).map((c) => [c.id, c]),
+    (await categoriesOf(db, userId)).map((c) => [c.id, c]),
   );
-  const ids = tasks.map((t) => t.id);
   const world = planned?.session.world;
-  const inMemory = world ? ids.filter((id) => world.tasks.has(id)) : [];
-  const fulfilled = await sumFulfilled(
+  const fulfilled = new Map<string, number>();
+  const ends = planned ? plannedEnds(planned) : new Map<string, number>();
+  // Open tasks of a session have their time in memory; the rest (and any task's history end)
+  // come from storage, in one read.
+  const stored = await taskBlockTotals(
     db,
     userId,
-    ids.filter((id) => !world?.tasks.has(id)),
+    tasks.flatMap((t) => (world?.tasks.has(t.id) && ends.has(t.id) ? [] : [t.id])),
     now,
   );
-  for (const id of inMemory) if (world) fulfilled.set(id, fulfilledAt(world, id, now));
-  const ends = planned ? plannedEnds(planned) : new Map<string, number>();
-  const stored = await lastBlockEnds(
-    db,
-    userId,
-    ids.filter((id) => !ends.has(id)),
-  );
-  for (const [id, end] of stored) ends.set(id, end);
+  for (const { id } of tasks) {
+    const totals = stored.get(id);
+    if (world?.tasks.has(id)) fulfilled.set(id, fulfilledAt(world, id, now));
+    else if (totals) fulfilled.set(id, totals.spent);
+    if (!ends.has(id) && totals) ends.set(id, totals.lastEnd);
+  }
   return {
     categories,
     fulfilled,

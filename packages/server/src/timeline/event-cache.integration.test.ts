@@ -112,3 +112,42 @@ describe('GetTimeline after calendar writes in the same millisecond', () => {
     expect(await titles(user)).toEqual(['Real']);
   });
 });
+
+describe('what one call keeps for the next steps, and the cached categories', () => {
+  it('a task shows its category as changed a moment ago, in a later call and in the same Chain', async () => {
+    const user = await server.signUp();
+    const { task } = await user.client.call('PutTask', {
+      task: { title: 'Run', category: { id: 'health' }, timeScheduled: HOUR_MS },
+    });
+    const categoryOf = async () =>
+      (await user.client.call('GetTasks', { status: 'todo' })).tasks.find((t) => t.id === task?.id)
+        ?.category?.title;
+    expect(await categoryOf()).toBe('Health');
+    await user.client.call('PutCategory', {
+      category: { id: 'health', title: 'Fitness', color: 'Teal-500' },
+    });
+    expect(await categoryOf()).toBe('Fitness');
+    const taskCategory = (t: {
+      blockContainers: { timeblock?: { task?: { category?: { title: string } } } }[];
+    }) => t.blockContainers.find((c) => c.timeblock?.task)?.timeblock?.task?.category?.title;
+    const [, inChain] = await user.client.chain([
+      {
+        method: 'PutCategory',
+        data: { category: { id: 'health', title: 'Sport', color: 'Teal-500' } },
+      },
+      { method: 'GetTimeline', data: window },
+    ]);
+    expect(taskCategory(inChain)).toBe('Sport');
+    expect(taskCategory(await user.client.call('GetTimeline', window))).toBe('Sport');
+  });
+
+  it('a Chain reads the account as its earlier step changed it', async () => {
+    const user = await server.signUp();
+    expect((await user.client.call('GetUserProfile')).user?.name).not.toBe('Grace Hopper');
+    const [, profile] = await user.client.chain([
+      { method: 'UpdateUser', data: { name: 'Grace Hopper' } },
+      { method: 'GetUserProfile', data: {} },
+    ]);
+    expect(profile.user?.name).toBe('Grace Hopper');
+  });
+});

@@ -1,4 +1,5 @@
 import { DAY_MS } from '@planner/core';
+import { UserLru } from '../db/user-lru';
 import type { EventInstance } from '../events/event';
 import { listEventInstances } from '../events/event-instances';
 import type { Kysely } from 'kysely';
@@ -17,7 +18,7 @@ interface Entry {
   instances: EventInstance[];
 }
 
-const cache = new Map<string, Entry>();
+const cache = new UserLru<Entry>(MAX_USERS);
 
 function overlapping(instances: EventInstance[], start: number, end: number): EventInstance[] {
   return instances.filter((e) => e.start - e.travelTop < end && e.end + e.travelBottom >= start);
@@ -45,18 +46,26 @@ export async function eventInstancesBetween(
   const key = `${timeZone}|${revision}`;
   const hit = cache.get(userId);
   if (hit && hit.key === key && hit.start <= start && hit.end >= end) {
-    cache.delete(userId);
-    cache.set(userId, hit);
     return overlapping(hit.instances, start, end);
   }
   const from = start - SLACK_MS;
   const to = end + SLACK_MS;
   const instances = await listEventInstances(db, userId, from, to, timeZone);
-  cache.delete(userId);
   cache.set(userId, { key, start: from, end: to, instances });
-  if (cache.size > MAX_USERS) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
   return overlapping(instances, start, end);
+}
+
+/**
+ * Without a read: the timed event in progress at `t` as cached for the user's current calendar
+ * revision ('unknown' when the cache cannot tell: nothing cached for that revision and time).
+ * The zone is not checked: a zone change re-plans (and re-caches) on the next timeline read.
+ */
+export function cachedEventAt(
+  userId: string,
+  revision: number | undefined,
+  t: number,
+): EventInstance | undefined | 'unknown' {
+  const hit = revision === undefined ? undefined : cache.get(userId);
+  if (!hit || !hit.key.endsWith(`|${revision}`) || hit.start > t || hit.end <= t) return 'unknown';
+  return hit.instances.find((e) => !e.allDay && e.start <= t && e.end > t);
 }

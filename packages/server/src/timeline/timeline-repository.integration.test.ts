@@ -10,7 +10,6 @@ import {
   findState,
   insertBlock,
   insertState,
-  lastBlockEnds,
   listBlocksBetween,
   listBlocksEndingAfter,
   listTaskBlocks,
@@ -19,7 +18,7 @@ import {
   storedBlockStarts,
   saveBlock,
   saveState,
-  sumFulfilled,
+  taskBlockTotals,
 } from './timeline-repository';
 
 let database: Database;
@@ -95,20 +94,20 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
     await insertBlock(database.db, u, block({ id: 'b', start: 150, end: 300 }));
     await insertBlock(database.db, u, block({ id: 'c', start: 500, end: 600, isFixed: true }));
     await insertBlock(database.db, u, block({ id: 'd', taskId: 'done', start: 0, end: 40 }));
-    expect(await sumFulfilled(database.db, u, 'open', 200)).toEqual(new Map([['t1', 150]]));
     const withSpent = await listPlanningTasksWithSpent(database.db, u, 200);
     expect(withSpent.tasks.map((t) => t.id)).toEqual(['t1']);
     expect(withSpent.spentBefore).toEqual(new Map([['t1', 150]]));
     expect((await listPlanningTasksWithSpent(database.db, u, 0)).spentBefore).toEqual(new Map());
-    expect(await sumFulfilled(database.db, u, ['done', 't1'], 1000)).toEqual(
+    expect(await taskBlockTotals(database.db, u, ['done', 't1', 'none'], 1000)).toEqual(
       new Map([
-        ['t1', 350],
-        ['done', 40],
+        ['t1', { spent: 350, lastEnd: 600 }],
+        ['done', { spent: 40, lastEnd: 40 }],
       ]),
     );
-    expect(await lastBlockEnds(database.db, u, ['t1'])).toEqual(new Map([['t1', 600]]));
     await deleteTaskBlocksFrom(database.db, u, 't1', 400);
-    expect(await lastBlockEnds(database.db, u, ['t1'])).toEqual(new Map([['t1', 300]]));
+    expect(await taskBlockTotals(database.db, u, ['t1'], 200)).toEqual(
+      new Map([['t1', { spent: 150, lastEnd: 300 }]]),
+    );
   });
 
   it('keeps one state row per user', async () => {
@@ -125,11 +124,20 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
     };
     await insertState(database.db, 'u3', state);
     await insertState(database.db, 'u3', { ...state, advancedAt: 99 });
-    // Read with the row: the calendar revision (0 for a new row), never written by saveState.
-    expect(await findState(database.db, 'u3', false)).toEqual({ ...state, calendarRevision: 0 });
+    // Read with the row: the calendar revision (0 for a new row) and the next recurring task
+    // occurrence (none for a new row), never written by saveState.
+    expect(await findState(database.db, 'u3', false)).toEqual({
+      ...state,
+      calendarRevision: 0,
+      nextRecurringTaskAt: Number.MAX_SAFE_INTEGER,
+    });
     await database.db.transaction().execute(async (trx) => {
       const locked = await findState(trx, 'u3', true);
-      expect(locked).toEqual({ ...state, calendarRevision: 0 });
+      expect(locked).toEqual({
+        ...state,
+        calendarRevision: 0,
+        nextRecurringTaskAt: Number.MAX_SAFE_INTEGER,
+      });
       await saveState(trx, 'u3', { ...state, isPaused: true, shuffleSeed: 12345678901 });
     });
     expect(await findState(database.db, 'u3', false)).toMatchObject({

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { listValue, oneOf, preparedQuery } from '../db/prepared';
+import { TransactionMemo } from '../db/transaction-memo';
 import type { Schema } from '../db/schema';
 import type { TimeblockRow, TimelineStateRow } from './tables';
 import type { Timeblock, TimelineState } from './timeblock';
@@ -153,73 +154,39 @@ export async function deleteTaskBlocksFrom(
     .execute();
 }
 
-/**
- * Time spent on each task up to `now`: the part before now of every block of the given tasks,
- * or of every open task when `taskIds` is 'open'.
- */
-export async function sumFulfilled(
-  db: Db,
-  userId: string,
-  taskIds: readonly string[] | 'open',
-  now: number,
-): Promise<Map<string, number>> {
-  if (taskIds !== 'open' && taskIds.length === 0) return new Map();
-  const rows =
-    taskIds === 'open'
-      ? (await fulfilledOfOpenTasks(db, [userId, now])).rows
-      : (await fulfilledOfTasks(db, [userId, now, listValue(db, taskIds)])).rows;
-  const spent = new Map<string, number>();
-  for (const row of rows) if (row.task_id) spent.set(row.task_id, Number(row.spent));
-  return spent;
-}
-
-function spentQuery(db: Db, userId: string, now: number) {
-  return db
-    .selectFrom('timeblocks as b')
-    .select([
-      'b.task_id',
-      sql<number>`sum(case when b.end_ms < ${now} then b.end_ms else ${now} end - b.start_ms)`.as(
-        'spent',
-      ),
-    ])
-    .where('b.user_id', '=', userId)
-    .where('b.start_ms', '<', now)
-    .where('b.end_ms', '>', sql<number>`b.start_ms`)
-    .groupBy('b.task_id');
-}
-
-const fulfilledOfTasks = preparedQuery((db, $) =>
-  spentQuery(db, $<string>(0), $<number>(1)).where(oneOf(db, 'b.task_id', $(2))),
-);
-
-const fulfilledOfOpenTasks = preparedQuery((db, $) =>
-  spentQuery(db, $<string>(0), $<number>(1))
-    .innerJoin('tasks as t', (j) =>
-      j.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
-    )
-    .where('t.is_completed', '=', 0),
-);
-
-const lastEnds = preparedQuery((db, $) =>
+const blockTotals = preparedQuery((db, $) =>
   db
     .selectFrom('timeblocks')
-    .select(['task_id', (eb) => eb.fn.max('end_ms').as('last_end')])
+    .select([
+      'task_id',
+      sql<number>`sum(case when start_ms < ${$(1)} and end_ms > start_ms then (case when end_ms < ${$(1)} then end_ms else ${$(1)} end) - start_ms else 0 end)`.as(
+        'spent',
+      ),
+      (eb) => eb.fn.max('end_ms').as('last_end'),
+    ])
     .where('user_id', '=', $<string>(0))
-    .where(oneOf(db, 'task_id', $(1)))
+    .where(oneOf(db, 'task_id', $(2)))
     .groupBy('task_id'),
 );
 
-/** The end of each task's latest block (lastTimeblockEnd), for the given tasks. */
-export async function lastBlockEnds(
+/**
+ * For each of the given tasks with blocks, at once: the time spent up to `now` (as
+ * sumFulfilled) and the end of its latest block (lastTimeblockEnd).
+ */
+export async function taskBlockTotals(
   db: Db,
   userId: string,
   taskIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (taskIds.length === 0) return new Map();
-  const { rows } = await lastEnds(db, [userId, listValue(db, taskIds)]);
-  const ends = new Map<string, number>();
-  for (const row of rows) if (row.task_id) ends.set(row.task_id, Number(row.last_end));
-  return ends;
+  now: number,
+): Promise<Map<string, { spent: number; lastEnd: number }>> {
+  const totals = new Map<string, { spent: number; lastEnd: number }>();
+  if (taskIds.length === 0) return totals;
+  const { rows } = await blockTotals(db, [userId, now, listValue(db, taskIds)]);
+  for (const row of rows) {
+    if (row.task_id)
+      totals.set(row.task_id, { spent: Number(row.spent), lastEnd: Number(row.last_end) });
+  }
+  return totals;
 }
 
 const latestStartBefore = preparedQuery((db, $) =>
@@ -271,6 +238,7 @@ function toState(row: Selectable<TimelineStateRow>): TimelineState {
     reminderUpdatedAt: row.reminder_updated_at,
     hasUnconfirmedTask: row.has_unconfirmed_task === 1,
     calendarRevision: Number(row.calendar_revision),
+    nextRecurringTaskAt: Number(row.next_recurring_task_at),
   };
 }
 
@@ -309,7 +277,10 @@ export async function findState(
   // SQLite has no row locks; its single writer already runs these transactions one at a time.
   const locks = forUpdate && db.getExecutor().adapter instanceof PostgresAdapter;
   const [row] = (await (locks ? stateForUpdate : state)(db, [userId])).rows;
-  return row ? toState(row) : undefined;
+  if (!row) return undefined;
+  const found = toState(row);
+  if (found.calendarRevision !== undefined) revisionsRead.set(db, userId, found.calendarRevision);
+  return found;
 }
 
 const stateWithCurrentBlock = preparedQuery((db, $) =>
@@ -403,8 +374,35 @@ export async function saveState(db: Db, userId: string, state: TimelineState): P
   ]);
 }
 
+const lowerTransition = preparedQuery((db, $) =>
+  db
+    .updateTable('timeline_state')
+    .set({
+      next_transition_at: sql<number>`case when next_transition_at > ${$(1)} then ${$(1)} else next_transition_at end`,
+    })
+    .where('user_id', '=', $<string>(0)),
+);
+
+/**
+ * Moves the next transition earlier (never later) without touching the rest of the state: safe
+ * without the row lock, whatever another call writes meanwhile.
+ */
+export async function lowerNextTransition(db: Db, userId: string, at: number): Promise<void> {
+  await lowerTransition(db, [userId, at]);
+}
+
 /** Transactions that bumped a calendar revision: until they commit, that number may roll back. */
 const uncommittedBumps = new WeakSet<Db>();
+/** Calendar revisions a transaction read with the state row (db/transaction-memo.ts). */
+const revisionsRead = new TransactionMemo<number>();
+
+/**
+ * The calendar revision this transaction already read, if it may key a cache (see
+ * findCalendarRevision); undefined costs the caller a read of its own.
+ */
+export function knownCalendarRevision(db: Db, userId: string): number | undefined {
+  return uncommittedBumps.has(db) ? undefined : revisionsRead.get(db, userId);
+}
 
 /**
  * Counts one change of the user's events or categories, in the writing transaction. Every event
@@ -448,15 +446,18 @@ const bumpUpdatedAt = preparedQuery((db, $) =>
     .set({
       timeline_updated_at: sql<number>`case when timeline_updated_at < ${$(1)} then ${$(1)} else timeline_updated_at + 1 end`,
     })
-    .where('user_id', '=', $<string>(0)),
+    .where('user_id', '=', $<string>(0))
+    .returning('calendar_revision'),
 );
 
 /**
  * Marks the timeline updated (strictly later than before, so clients comparing timestamps see
- * it) without touching the rest of the state: for changes that cannot move a block.
+ * it) without touching the rest of the state: for changes that cannot move a block. The
+ * calendar revision comes back with it, for the caches the rest of the call reads through.
  */
 export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
-  await bumpUpdatedAt(db, [userId, now]);
+  const [row] = (await bumpUpdatedAt(db, [userId, now])).rows;
+  if (row) revisionsRead.set(db, userId, Number(row.calendar_revision));
 }
 
 const latestStarts = preparedQuery((db, $) =>

@@ -13,7 +13,9 @@ import {
   togglePause,
 } from './controls';
 import { shuffledOrders } from './shuffle';
-import type { TimelineState } from './timeblock';
+import type { EventInstance } from '../events/event';
+import { cachedEventAt } from './event-cache';
+import type { Timeblock, TimelineState } from './timeblock';
 import { findStateAndCurrentBlock } from './timeline-repository';
 import {
   newBlockId,
@@ -52,23 +54,18 @@ export function presentState(
   };
 }
 
-/** What is going on now: the current stored block, else an event in progress. */
-export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefined {
-  const block = currentBlock(session.world);
-  if (block) {
-    return {
-      isRest: block.isRest,
-      task: block.taskId ?? '',
-      event: block.eventId ?? '',
-      timeblock: block.id,
-      start: block.start,
-      end: block.end,
-    };
-  }
-  const event = session.eventInstances.find(
-    (e) => !e.allDay && e.start <= session.now && e.end > session.now,
-  );
-  if (!event) return undefined;
+function blockInfo(block: Timeblock): CurrentBlockInfo {
+  return {
+    isRest: block.isRest,
+    task: block.taskId ?? '',
+    event: block.eventId ?? '',
+    timeblock: block.id,
+    start: block.start,
+    end: block.end,
+  };
+}
+
+function eventInfo(event: EventInstance): CurrentBlockInfo {
   return {
     isRest: false,
     task: '',
@@ -79,6 +76,16 @@ export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefi
   };
 }
 
+/** What is going on now: the current stored block, else an event in progress. */
+export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefined {
+  const block = currentBlock(session.world);
+  if (block) return blockInfo(block);
+  const event = session.eventInstances.find(
+    (e) => !e.allDay && e.start <= session.now && e.end > session.now,
+  );
+  return event && eventInfo(event);
+}
+
 /** Saves a session that a control changed, tells the other devices, answers the state. */
 export async function finish(
   ctx: AuthedContext,
@@ -86,7 +93,8 @@ export async function finish(
   forceBump: boolean,
 ): Promise<Plain<WireTimelineState>> {
   settle(session);
-  const { changed } = await saveTimeline(session, forceBump);
+  // Controls change tasks only through the world.
+  const { changed } = await saveTimeline(session, forceBump, { tasksWritten: false });
   if (changed) ctx.notify('timelineStateUpdated');
   return presentState(session.world.state, session.now, currentInfo(session));
 }
@@ -108,15 +116,10 @@ export async function getTimelineState(ctx: AuthedContext): Promise<Plain<WireTi
   const found = await findStateAndCurrentBlock(ctx.db, ctx.userId);
   if (found && now < found.state.nextTransitionAt) {
     const { state, current: block } = found;
-    const current = block && {
-      isRest: block.isRest,
-      task: block.taskId ?? '',
-      event: block.eventId ?? '',
-      timeblock: block.id,
-      start: block.start,
-      end: block.end,
-    };
-    return presentState(state, now, current);
+    if (block) return presentState(state, now, blockInfo(block));
+    // Between blocks an event may be going on: the cached calendar tells without a read.
+    const event = cachedEventAt(ctx.userId, state.calendarRevision, now);
+    if (event !== 'unknown') return presentState(state, now, event && eventInfo(event));
   }
   const session = await openTimeline(ctx.db, ctx.userId, now);
   return finish(ctx, session, false);

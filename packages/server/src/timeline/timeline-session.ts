@@ -9,13 +9,15 @@ import {
   listPlanningTasksWithSpent,
   updateTaskTimeline,
 } from '../tasks/tasks-repository';
+import { makeDueRecurringTasks } from '../tasks/recurring-tasks';
 import { advanceTo, nextTransition } from './advance';
-import type { TimelineState } from './timeblock';
+import type { Timeblock, TimelineState } from './timeblock';
 import { loadPlanningProfile, type PlanningProfile } from './planning-profile';
 import { bumpedTime, loadTimelineState } from './timeline-state';
 import {
   deleteBlockRow,
   insertBlock,
+  lowerNextTransition,
   listBlocksEndingAfter,
   saveBlock,
   saveState,
@@ -45,9 +47,22 @@ export interface TimelineSession {
   eventsLoaded: { start: number; end: number };
   /** The state as loaded: an unchanged state is not written back. */
   loadedState: TimelineState;
+  /**
+   * The state row is locked for this call (PostgreSQL). A read with no transition due leaves
+   * it unlocked and must not write it back whole: another call may be changing it meanwhile.
+   */
+  locked: boolean;
+  /**
+   * The window's stored blocks that ended before the state machine's base time (the world
+   * holds the later ones), when they were read with them; undefined otherwise.
+   */
+  windowHistory: Timeblock[] | undefined;
 }
 
 export const newBlockId = (): string => randomUUID();
+
+/** How far before the base time a window's history is read along with the world's blocks. */
+const WINDOW_HISTORY_MS = 8 * DAY_MS;
 
 export function toPlanEvent(instance: EventInstance): PlanEvent {
   return {
@@ -79,7 +94,12 @@ export async function openTimeline(
   { forWrite = false, window }: OpenOptions = {},
 ): Promise<TimelineSession> {
   const profile = await loadPlanningProfile(db, userId);
-  const state = await loadTimelineState(db, userId, now, true);
+  // A read takes the lock only when the state machine must run: most reads then need no
+  // transaction at all on PostgreSQL (db/postgres-pool.ts), and do not wait for writers.
+  let state = await loadTimelineState(db, userId, now, forWrite);
+  const locked = forWrite || now >= state.nextTransitionAt;
+  if (locked && !forWrite) state = await loadTimelineState(db, userId, now, true);
+  if (locked) await makeDueRecurringTasks(db, userId, now, state, profile.timezone);
   const baseTime = Math.min(state.advancedAt, now);
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
   // Only what the planner needs: answers load the few tasks they show in full.
@@ -88,7 +108,16 @@ export async function openTimeline(
     userId,
     baseTime,
   );
-  const blocks = await listBlocksEndingAfter(db, userId, baseTime);
+  // A window reaching a little into the past (the agenda's usual) has its history read with
+  // the blocks the state machine needs, in one read.
+  const historyFrom =
+    window && window.start < baseTime && window.start >= baseTime - WINDOW_HISTORY_MS
+      ? window.start
+      : undefined;
+  const loaded = await listBlocksEndingAfter(db, userId, (historyFrom ?? baseTime + 1) - 1);
+  const blocks = historyFrom === undefined ? loaded : loaded.filter((b) => b.end > baseTime);
+  const windowHistory =
+    historyFrom === undefined ? undefined : loaded.filter((b) => b.end <= baseTime);
   const settings: PlanSettings = {
     timezone: profile.timezone,
     autoIdle: profile.autoIdle,
@@ -126,10 +155,11 @@ export async function openTimeline(
     eventInstances,
     eventsLoaded: { start: eventsFrom, end: eventsTo },
     loadedState: { ...state },
+    locked,
+    windowHistory,
   };
   // Before the next transition nothing can have happened: a read skips the replay.
-  if (forWrite || now >= state.nextTransitionAt)
-    advanceTo(world, settings, now, planTimeline, newBlockId);
+  if (locked) advanceTo(world, settings, now, planTimeline, newBlockId);
   return session;
 }
 
@@ -139,6 +169,8 @@ function sameState(a: TimelineState, b: TimelineState): boolean {
 
 /** Starts whatever begins now after a change (a planned block at now becomes current). */
 export function settle(session: TimelineSession): void {
+  // Unlocked, no transition is due: there is nothing to start.
+  if (!session.locked) return;
   advanceTo(session.world, session.settings, session.now, planTimeline, newBlockId);
 }
 
@@ -155,9 +187,12 @@ export function planNow(session: TimelineSession): PlanResult {
 export async function saveTimeline(
   session: TimelineSession,
   forceBump = false,
+  /** Task rows were written outside the world (their unconfirmed flags must be counted). */
+  { tasksWritten = forceBump }: { tasksWritten?: boolean } = {},
 ): Promise<{ plan: PlanResult; changed: boolean }> {
   const { db, userId, world, now } = session;
   const { changes } = world;
+  if (!session.locked) return saveUnlocked(session, forceBump);
   for (const id of changes.deletedBlocks) await deleteBlockRow(db, userId, id);
   for (const id of changes.blocks) {
     const block = world.blocks.get(id);
@@ -170,8 +205,11 @@ export async function saveTimeline(
     if (task) await updateTaskTimeline(db, userId, task, now);
   }
   const changed = forceBump || hasChanges({ ...changes, state: false }) || changes.extended;
-  if (changes.tasks.size > 0 || forceBump) {
+  if (tasksWritten) {
     world.state.hasUnconfirmedTask = (await countUnconfirmedTasks(db, userId)) > 0;
+  } else if (changes.tasks.size > 0) {
+    // Every open task is in the world with its flag: no need to ask the database.
+    world.state.hasUnconfirmedTask = [...world.tasks.values()].some((t) => t.isUnconfirmed);
   }
   const plan = planNow(session);
   world.state.nextTransitionAt = nextTransition(world, plan, now);
@@ -182,4 +220,26 @@ export async function saveTimeline(
   }
   world.changes = emptyChanges();
   return { plan, changed };
+}
+
+/**
+ * An unlocked read (no transition was due): nothing was replayed, so nothing but the next
+ * transition can differ, and it only ever moves earlier here (a later one is a locked call's).
+ */
+async function saveUnlocked(
+  session: TimelineSession,
+  forceBump: boolean,
+): Promise<{ plan: PlanResult; changed: boolean }> {
+  const { db, userId, world, now } = session;
+  if (forceBump || hasChanges({ ...world.changes, state: false }) || world.changes.extended) {
+    throw new Error('an unlocked timeline session cannot save changes');
+  }
+  const plan = planNow(session);
+  const next = nextTransition(world, plan, now);
+  if (next < world.state.nextTransitionAt) {
+    await lowerNextTransition(db, userId, next);
+    world.state.nextTransitionAt = next;
+    session.loadedState = { ...world.state };
+  }
+  return { plan, changed: false };
 }

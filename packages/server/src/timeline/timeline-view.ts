@@ -151,6 +151,24 @@ async function pagingHints(
   };
 }
 
+/**
+ * The window's stored blocks as they stand after the session saved: from memory when the
+ * session read the window's history with its own blocks, else from storage.
+ */
+async function storedBlocksOf(
+  session: TimelineSession,
+  start: number,
+  end: number,
+): Promise<Timeblock[]> {
+  const { windowHistory, world } = session;
+  if (!windowHistory) return listBlocksBetween(session.db, session.userId, start, end);
+  // As listBlocksBetween: starting before the end, ending at or after the start.
+  const inWindow = (b: Timeblock) => b.start < end && b.end >= start;
+  return [...windowHistory.filter(inWindow), ...[...world.blocks.values()].filter(inWindow)].sort(
+    (a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
 /** GetTimeline: stored, planned and locked blocks, event instances and reminders of a window. */
 export async function getTimeline(
   ctx: AuthedContext,
@@ -163,7 +181,7 @@ export async function getTimeline(
   const { plan, changed } = await saveTimeline(session);
   if (changed) ctx.notify('timelineStateUpdated');
   const { now } = session;
-  const stored = (await listBlocksBetween(ctx.db, ctx.userId, start, end))
+  const stored = (await storedBlocksOf(session, start, end))
     .filter((b) => input.includeAll || b.end > b.start)
     .map(fromStored);
   const planned: ViewBlock[] = plan.timeblocks.map((b) => ({

@@ -184,6 +184,34 @@ describe('timeline controls', () => {
     expect((await user.client.call('GetTimelineState')).autoExtend).toBe(false);
   });
 
+  it('GetTimelineState answers an event in progress as the current block, poll after poll', async () => {
+    const user = await signUpPlanner(server);
+    const { event } = await user.client.call('CreateEvent', {
+      event: {
+        title: 'Standup',
+        start: TEST_NOW - 30 * MINUTE,
+        end: TEST_NOW + 30 * MINUTE,
+        category: { id: user.categoryId },
+      },
+    });
+    const { task } = await user.client.call('PutTask', {
+      task: { title: 'After standup', category: { id: user.categoryId }, timeScheduled: HOUR },
+    });
+    const expected = {
+      event: event?.id,
+      task: '',
+      start: TEST_NOW - 30 * MINUTE,
+      end: TEST_NOW + 30 * MINUTE,
+    };
+    // The first read re-plans after the change; the next ones answer from the state row.
+    for (let poll = 0; poll < 3; poll += 1) {
+      expect((await user.client.call('GetTimelineState')).currentBlock).toMatchObject(expected);
+    }
+    const timeline = await user.client.call('GetTimeline', window);
+    expect(timeline.timelineState?.currentBlock).toMatchObject(expected);
+    expect(await plannedOrder(user)).toEqual([task?.id]);
+  });
+
   it('Pause toggles, Next moves on, Shuffle reorders without breaking deadlines', async () => {
     const { user } = await withTasks(4, 1);
     const paused = await user.client.call('Pause');
