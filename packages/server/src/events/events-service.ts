@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RecurrenceScope } from '@planner/core';
 import type { Kysely } from 'kysely';
-import { categoryExists, getCategory, listCategories } from '../categories/categories-repository';
+import { getCategory, listCategories } from '../categories/categories-repository';
+import type { Category } from '../categories/category';
 import type { Schema } from '../db/schema';
 import { invalid } from '../rpc/errors';
 import { loadTimelineState } from '../timeline/timeline-state';
@@ -61,27 +62,37 @@ export function checkApiVersion(value: number): void {
   if (value !== 0 && value !== 1) throw invalid('field "apiVersion": must be 1');
 }
 
-async function checked(caller: EventCaller, values: EventValues): Promise<EventValues> {
+/** Categories a call has checked, by id: presenting the saved event reads none again. */
+type CheckedCategories = Map<string, Category>;
+
+async function checked(
+  caller: EventCaller,
+  values: EventValues,
+  seen: CheckedCategories,
+): Promise<EventValues> {
   const result = checkEventValues(values, caller.timeZone);
-  if (!(await categoryExists(caller.db, caller.userId, result.categoryId))) {
-    throw invalid('invalid.chooseCategory');
-  }
+  const category = await getCategory(caller.db, caller.userId, result.categoryId);
+  if (!category) throw invalid('invalid.chooseCategory');
+  seen.set(category.id, category);
   return result;
 }
 
 async function present(
   caller: EventCaller,
   event: StoredEvent,
+  seen: CheckedCategories,
   instanceNumber?: number,
 ): Promise<EventInstance> {
-  const category = (await getCategory(caller.db, caller.userId, event.categoryId)) ?? null;
+  const category =
+    seen.get(event.categoryId) ?? (await getCategory(caller.db, caller.userId, event.categoryId));
   const at = instanceNumber === undefined ? null : instanceOfSaved(event, instanceNumber);
-  return toInstance(event, category, at ?? undefined);
+  return toInstance(event, category ?? null, at ?? undefined);
 }
 
 /** A new event (one-off or the first instance of a series) from the user. */
 export async function createEvent(caller: EventCaller, input: EventValues): Promise<EventInstance> {
-  const values = await checked(caller, input);
+  const seen: CheckedCategories = new Map();
+  const values = await checked(caller, input, seen);
   const { now } = caller;
   const event = withValues(
     {
@@ -99,7 +110,7 @@ export async function createEvent(caller: EventCaller, input: EventValues): Prom
     now,
   );
   await insertEvent(caller.db, caller.userId, event);
-  return present(caller, event);
+  return present(caller, event, seen);
 }
 
 export interface UpdateEventInput {
@@ -117,16 +128,19 @@ async function updateLocated(
   scope: RecurrenceScope,
 ): Promise<EventInstance> {
   const current = currentValues(located);
-  const next = await checked(caller, mergeValues(current, incoming, mask));
+  const seen: CheckedCategories = new Map();
+  const next = await checked(caller, mergeValues(current, incoming, mask), seen);
   if (located.kind === 'single') {
     const saved = withValues(located.row, next, caller.now);
     await saveEvent(caller.db, caller.userId, saved);
-    return present(caller, saved);
+    return present(caller, saved, seen);
   }
   const series = located.kind === 'series' ? located.row : located.series;
   const seriesMask = new Set([...mask].filter((f) => f !== 'start' && f !== 'end'));
   const seriesValues =
-    scope === 0 ? next : await checked(caller, mergeValues(valuesOf(series), incoming, seriesMask));
+    scope === 0
+      ? next
+      : await checked(caller, mergeValues(valuesOf(series), incoming, seriesMask), seen);
   const saved = await editRecurringEvent(
     caller.db,
     caller.userId,
@@ -135,7 +149,7 @@ async function updateLocated(
     scope,
     caller.now,
   );
-  return present(caller, saved, scope === 2 ? located.instanceNumber : undefined);
+  return present(caller, saved, seen, scope === 2 ? located.instanceNumber : undefined);
 }
 
 /**

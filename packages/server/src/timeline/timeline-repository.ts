@@ -460,6 +460,40 @@ export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number)
   if (row) revisionsRead.set(db, userId, Number(row.calendar_revision));
 }
 
+const bumpTimelineChange = preparedQuery((db, $) =>
+  db
+    .updateTable('timeline_state')
+    .set({
+      timeline_updated_at: sql<number>`case when timeline_updated_at < ${$(1)} then ${$(1)} else timeline_updated_at + 1 end`,
+      next_transition_at: 0,
+    })
+    .where('user_id', '=', $<string>(0)),
+);
+
+const bumpReminderChange = preparedQuery((db, $) =>
+  db
+    .updateTable('timeline_state')
+    .set({
+      reminder_updated_at: sql<number>`case when reminder_updated_at < ${$(1)} then ${$(1)} else reminder_updated_at + 1 end`,
+    })
+    .where('user_id', '=', $<string>(0)),
+);
+
+/**
+ * Marks a change in one statement: reminderUpdatedAt, or timelineUpdatedAt with the next
+ * transition due now (the plan must be looked at again). False when the user has no state row.
+ */
+export async function bumpChanged(
+  db: Db,
+  userId: string,
+  what: 'timeline' | 'reminder',
+  now: number,
+): Promise<boolean> {
+  const bump = what === 'reminder' ? bumpReminderChange : bumpTimelineChange;
+  const result = await bump(db, [userId, now]);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
 const latestStarts = preparedQuery((db, $) =>
   db.selectNoFrom((eb) => [
     eb
