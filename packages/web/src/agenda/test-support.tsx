@@ -10,7 +10,9 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import agenda from '../i18n/agenda/en.json';
 import { initTestI18n, renderWithProviders } from '../test/render';
-import type { WireTask } from './types';
+import type { DayBlock } from './model/day-model';
+import type { WireEventInstance, WireTask } from './types';
+import type { AgendaEnv } from './use-agenda-env';
 
 /** English agenda strings on top of the app's, so tests read the real texts. */
 export function renderAgenda(ui: ReactElement, route = '/agenda') {
@@ -65,4 +67,63 @@ export function buildTask(fields: Partial<WireTask> & { id: string }): WireTask 
     isUnconfirmed: false,
     ...fields,
   };
+}
+
+/** The person's settings as the agenda reads them: Berlin, 24-hour clock, free plan. */
+export function buildEnv(fields: Partial<AgendaEnv> = {}): AgendaEnv {
+  return {
+    tag: 'en',
+    timeZone: 'Europe/Berlin',
+    hour12: false,
+    premiumLevel: 0,
+    referralCount: 0,
+    firstDayOfWeek: 'MON',
+    tutorialStatus: '',
+    isDebug: false,
+    ...fields,
+  };
+}
+
+/** An occurrence of a daily event and its block, as GetTimeline answers them. */
+export function buildRecurringEvent(
+  start: number,
+  durationMs: number,
+  fields: Partial<WireEventInstance> = {},
+): { block: DayBlock; event: WireEventInstance } {
+  const event: WireEventInstance = {
+    id: 'e1',
+    title: 'Stand-up',
+    start,
+    end: start + durationMs,
+    allDay: false,
+    travelTop: 0,
+    travelBottom: 0,
+    notifications: [],
+    recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 },
+    timezone: 'Europe/Berlin',
+    note: '',
+    hasNote: false,
+    checklist: [],
+    source: '',
+    rootId: '',
+    instanceNumber: 2,
+    isVirtual: true,
+    createdAt: 0,
+    updatedAt: 0,
+    ...fields,
+  };
+  const id = `event:${event.id}:${event.instanceNumber}`;
+  const block: DayBlock = {
+    id,
+    event: event.id,
+    start: event.start,
+    end: event.end,
+    fixed: true,
+    isRest: false,
+    kind: 'event',
+    locking: '',
+    eventData: event,
+    mergedIds: [id],
+  };
+  return { block, event };
 }

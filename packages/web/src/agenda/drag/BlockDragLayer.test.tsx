@@ -7,62 +7,23 @@ import editors from '../../i18n/editors/en.json';
 import { initTestI18n } from '../../test/render';
 import type { AgendaItems } from '../model/agenda-block';
 import type { DayBlock } from '../model/day-model';
-import { buildTask, renderAgenda, stubServer } from '../test-support';
+import {
+  buildEnv,
+  buildRecurringEvent,
+  buildTask,
+  renderAgenda,
+  stubServer,
+} from '../test-support';
 import type { WireEventInstance } from '../types';
-import type { AgendaEnv } from '../use-agenda-env';
 import { BlockDragLayer } from './BlockDragLayer';
 import { keepInWindow, type DragData } from './use-block-drag';
 
-const env: AgendaEnv = {
-  tag: 'en',
-  timeZone: 'Europe/Berlin',
-  hour12: false,
-  premiumLevel: 0,
-  referralCount: 0,
-  firstDayOfWeek: 'MON',
-  tutorialStatus: '',
-  isDebug: false,
-};
+const env = buildEnv();
 const H = 3_600_000;
 // Far ahead of the real clock the layer reads "now" from: every block here is in the future.
 const NINE = Date.UTC(2036, 2, 11, 8, 0);
 
-function standUp(): { block: DayBlock; event: WireEventInstance } {
-  const event = {
-    id: 'e1',
-    title: 'Stand-up',
-    start: NINE,
-    end: NINE + H / 2,
-    allDay: false,
-    travelTop: 0,
-    travelBottom: 0,
-    notifications: [],
-    recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 },
-    timezone: env.timeZone,
-    note: '',
-    hasNote: false,
-    checklist: [],
-    source: '',
-    rootId: '',
-    instanceNumber: 2,
-    isVirtual: true,
-    createdAt: 0,
-    updatedAt: 0,
-  } satisfies WireEventInstance;
-  const block: DayBlock = {
-    id: 'event:e1:2',
-    event: 'e1',
-    start: NINE,
-    end: NINE + H / 2,
-    fixed: true,
-    isRest: false,
-    kind: 'event',
-    locking: '',
-    eventData: event,
-    mergedIds: ['event:e1:2'],
-  };
-  return { block, event };
-}
+const standUp = () => buildRecurringEvent(NINE, H / 2);
 
 const task = buildTask({ id: 't1', title: 'Write report' });
 const taskBlock: DayBlock = {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayBlock } from '../model/day-model';
-import { buildTask } from '../test-support';
-import type { WireEventInstance } from '../types';
+import { buildRecurringEvent, buildTask } from '../test-support';
 import { movedEventTimes, planDrop } from './drop-plan';
 
 const ZONE = 'Europe/Berlin';
@@ -25,43 +24,12 @@ function taskBlock(start: number): DayBlock {
   };
 }
 
-function eventBlock(recurs: boolean): { block: DayBlock; event: WireEventInstance } {
-  const event = {
-    id: 'e1',
-    title: 'Stand-up',
-    start: NINE,
-    end: NINE + H / 2,
-    allDay: false,
-    travelTop: 0,
-    travelBottom: 0,
-    notifications: [],
-    ...(recurs
-      ? { recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 } }
-      : {}),
-    timezone: ZONE,
-    note: '',
-    hasNote: false,
-    checklist: [],
-    source: '',
-    rootId: '',
-    instanceNumber: 3,
-    isVirtual: recurs,
-    createdAt: 0,
-    updatedAt: 0,
-  } satisfies WireEventInstance;
-  const block: DayBlock = {
-    id: 'event:e1:3',
-    event: 'e1',
-    start: NINE,
-    end: NINE + H / 2,
-    fixed: true,
-    isRest: false,
-    kind: 'event',
-    locking: '',
-    eventData: event,
-    mergedIds: ['event:e1:3'],
-  };
-  return { block, event };
+function eventBlock(recurs: boolean) {
+  return buildRecurringEvent(
+    NINE,
+    H / 2,
+    recurs ? {} : { recurrenceRule: undefined, isVirtual: false },
+  );
 }
 
 const context = { now, timeZone: ZONE };

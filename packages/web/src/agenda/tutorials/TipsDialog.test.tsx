@@ -1,20 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAgenda, stubServer } from '../test-support';
-import type { AgendaEnv } from '../use-agenda-env';
+import { buildEnv, renderAgenda, stubServer } from '../test-support';
 import { TipsDialog } from './TipsDialog';
 
-const env: AgendaEnv = {
-  tag: 'en',
-  timeZone: 'Europe/Berlin',
-  hour12: false,
-  premiumLevel: 0,
-  referralCount: 0,
-  firstDayOfWeek: 'MON',
-  tutorialStatus: '{"onboarding":true,"emptyAgenda":true}',
-  isDebug: false,
-};
+const env = buildEnv({ tutorialStatus: '{"onboarding":true,"emptyAgenda":true}' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
