@@ -4,6 +4,13 @@ import { createTestDatabase } from '../db/test-database';
 import type { Account, SessionRecord } from './account';
 import * as repo from './accounts-repository';
 import { defaultUserOptions } from './accounts-presenter';
+import {
+  findState,
+  findStateAndCurrentBlock,
+  insertState,
+  saveState,
+} from '../timeline/timeline-repository';
+import { defaultTimelineState } from '../timeline/timeline-state';
 
 let database: Database;
 beforeAll(async () => {
@@ -72,6 +79,21 @@ describe('accounts repository', () => {
       ).toBe('Asia/Tokyo');
       await repo.updatePremiumLevel(trx, account.id, 2);
       expect((await repo.findAccount(trx, account.id, defaultUserOptions()))?.premiumLevel).toBe(2);
+    });
+  });
+
+  it('hands the timeline state read with the session to the first read of it, never a stale one', async () => {
+    const account = buildAccount();
+    await repo.insertUser(database.db, account, 'hash-1');
+    await repo.insertSession(database.db, account.id, buildSession(), 'token-hash-state');
+    await insertState(database.db, account.id, defaultTimelineState(1000));
+    const stored = await findStateAndCurrentBlock(database.db, account.id);
+    await database.db.transaction().execute(async (trx) => {
+      await repo.findSessionByTokenHash(trx, 'token-hash-state');
+      expect(await findStateAndCurrentBlock(trx, account.id)).toEqual(stored);
+      await repo.findSessionByTokenHash(trx, 'token-hash-state');
+      await saveState(trx, account.id, { ...defaultTimelineState(1000), autoExtend: false });
+      expect((await findState(trx, account.id, false))?.autoExtend).toBe(false);
     });
   });
 

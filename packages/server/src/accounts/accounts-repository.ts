@@ -2,6 +2,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { TransactionMemo } from '../db/transaction-memo';
+import {
+  CURRENT_BLOCK_COLUMNS,
+  rememberStateWithCurrent,
+  STATE_COLUMNS,
+} from '../timeline/timeline-repository';
 import type {
   Account,
   Credentials,
@@ -180,7 +185,10 @@ export async function insertSession(
     .execute();
 }
 
-/** The session of a token; its account is remembered for the rest of the call. */
+/**
+ * The session of a token; its account is remembered for the rest of the call, its timeline state
+ * for the call's first read of it.
+ */
 export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
@@ -199,6 +207,7 @@ export async function findSessionByTokenHash(
     referral_code: row.referral_code,
     options: row.options,
   });
+  rememberStateWithCurrent(db, row.user_id, row);
   return { ...toSessionRecord(row), userId: row.user_id };
 }
 
@@ -219,6 +228,12 @@ const sessionByTokenHash = preparedQuery((db, $) =>
       'u.referral_code',
       'u.options',
     ])
+    // The timeline state and its current block, which most calls read next.
+    .leftJoin('timeline_state as t', 't.user_id', 's.user_id')
+    .leftJoin('timeblocks as b', (join) =>
+      join.onRef('b.user_id', '=', 't.user_id').onRef('b.id', '=', 't.current_block_id'),
+    )
+    .select([...STATE_COLUMNS, ...CURRENT_BLOCK_COLUMNS])
     .where('s.token_hash', '=', $<string>(0)),
 );
 

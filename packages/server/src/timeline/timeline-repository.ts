@@ -274,46 +274,85 @@ export async function findState(
   userId: string,
   forUpdate: boolean,
 ): Promise<TimelineState | undefined> {
+  const known = forUpdate ? undefined : takePreloaded(db, userId);
+  if (known) {
+    remember(db, userId, known.state);
+    return known.state;
+  }
   // SQLite has no row locks; its single writer already runs these transactions one at a time.
   const locks = forUpdate && db.getExecutor().adapter instanceof PostgresAdapter;
   const [row] = (await (locks ? stateForUpdate : state)(db, [userId])).rows;
   if (!row) return undefined;
   const found = toState(row);
-  if (found.calendarRevision !== undefined) revisionsRead.set(db, userId, found.calendarRevision);
+  remember(db, userId, found);
   return found;
 }
 
-const stateWithCurrentBlock = preparedQuery((db, $) =>
-  db
-    .selectFrom('timeline_state as s')
-    .leftJoin('timeblocks as b', (join) =>
-      join.onRef('b.user_id', '=', 's.user_id').onRef('b.id', '=', 's.current_block_id'),
-    )
-    .selectAll('s')
-    .select([
-      'b.id as block_id',
-      'b.task_id as block_task_id',
-      'b.event_id as block_event_id',
-      'b.start_ms as block_start_ms',
-      'b.end_ms as block_end_ms',
-      'b.is_fixed as block_is_fixed',
-      'b.is_rest as block_is_rest',
-      'b.created_at as block_created_at',
-      'b.updated_at as block_updated_at',
-    ])
-    .where('s.user_id', '=', $<string>(0)),
-);
+function remember(db: Db, userId: string, found: TimelineState): void {
+  if (found.calendarRevision !== undefined) revisionsRead.set(db, userId, found.calendarRevision);
+}
 
 /**
- * The state and its current block in one read (the 5-second poll), without locking; undefined
- * when the user has no state row yet.
+ * The state columns (but its user_id) of `timeline_state as t` and the current block's of
+ * `timeblocks as b`, prefixed: for reads that join them to another table (the session's).
  */
-export async function findStateAndCurrentBlock(
-  db: Db,
+export const STATE_COLUMNS = [
+  't.auto_extend',
+  't.is_paused',
+  't.shuffle_seed',
+  't.current_block_id',
+  't.advanced_at',
+  't.next_transition_at',
+  't.timeline_updated_at',
+  't.reminder_updated_at',
+  't.has_unconfirmed_task',
+  't.calendar_revision',
+  't.next_recurring_task_at',
+] as const;
+export const CURRENT_BLOCK_COLUMNS = [
+  'b.id as block_id',
+  'b.task_id as block_task_id',
+  'b.event_id as block_event_id',
+  'b.start_ms as block_start_ms',
+  'b.end_ms as block_end_ms',
+  'b.is_fixed as block_is_fixed',
+  'b.is_rest as block_is_rest',
+  'b.created_at as block_created_at',
+  'b.updated_at as block_updated_at',
+] as const;
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+/** A row of STATE_COLUMNS and CURRENT_BLOCK_COLUMNS (all null without a state row or block). */
+export type StateWithCurrentColumns = Nullable<
+  Omit<Selectable<TimelineStateRow>, 'user_id'> & {
+    [K in keyof Omit<TimeblockRow, 'user_id'> as `block_${K}`]: TimeblockRow[K];
+  }
+>;
+
+interface StateWithCurrent {
+  state: TimelineState;
+  current: Timeblock | undefined;
+}
+
+function toStateWithCurrent(
   userId: string,
-): Promise<{ state: TimelineState; current: Timeblock | undefined } | undefined> {
-  const [row] = (await stateWithCurrentBlock(db, [userId])).rows;
-  if (!row) return undefined;
+  row: StateWithCurrentColumns,
+): StateWithCurrent | undefined {
+  if (row.auto_extend === null) return undefined;
+  const state = toState({
+    user_id: userId,
+    auto_extend: row.auto_extend,
+    is_paused: row.is_paused ?? 0,
+    shuffle_seed: row.shuffle_seed ?? 0,
+    current_block_id: row.current_block_id ?? '',
+    advanced_at: row.advanced_at ?? 0,
+    next_transition_at: row.next_transition_at ?? 0,
+    timeline_updated_at: row.timeline_updated_at ?? 0,
+    reminder_updated_at: row.reminder_updated_at ?? 0,
+    has_unconfirmed_task: row.has_unconfirmed_task ?? 0,
+    calendar_revision: row.calendar_revision ?? 0,
+    next_recurring_task_at: row.next_recurring_task_at ?? Number.MAX_SAFE_INTEGER,
+  });
   const current =
     row.block_id === null
       ? undefined
@@ -329,11 +368,62 @@ export async function findStateAndCurrentBlock(
           created_at: row.block_created_at ?? 0,
           updated_at: row.block_updated_at ?? 0,
         });
-  return { state: toState(row), current };
+  return { state, current };
+}
+
+/**
+ * The state read with the call's session (accounts), handed to the call's first unlocked state
+ * read; any write of the row before that drops it (see stateWritten).
+ */
+const preloaded = new TransactionMemo<StateWithCurrent>();
+
+export function rememberStateWithCurrent(
+  db: Db,
+  userId: string,
+  row: StateWithCurrentColumns,
+): void {
+  const found = toStateWithCurrent(userId, row);
+  if (found) preloaded.set(db, userId, found);
+}
+
+function takePreloaded(db: Db, userId: string): StateWithCurrent | undefined {
+  const found = preloaded.get(db, userId);
+  if (found) preloaded.forget(db, userId);
+  return found;
+}
+
+/** Every write of the state row calls this first: what was read before is stale. */
+export function stateWritten(db: Db, userId: string): void {
+  preloaded.forget(db, userId);
+}
+
+const stateWithCurrentBlock = preparedQuery((db, $) =>
+  db
+    .selectFrom('timeline_state as t')
+    .leftJoin('timeblocks as b', (join) =>
+      join.onRef('b.user_id', '=', 't.user_id').onRef('b.id', '=', 't.current_block_id'),
+    )
+    .select([...STATE_COLUMNS, ...CURRENT_BLOCK_COLUMNS])
+    .where('t.user_id', '=', $<string>(0)),
+);
+
+/**
+ * The state and its current block in one read (the 5-second poll), without locking; undefined
+ * when the user has no state row yet.
+ */
+export async function findStateAndCurrentBlock(
+  db: Db,
+  userId: string,
+): Promise<StateWithCurrent | undefined> {
+  const known = takePreloaded(db, userId);
+  if (known) return known;
+  const [row] = (await stateWithCurrentBlock(db, [userId])).rows;
+  return row && toStateWithCurrent(userId, row);
 }
 
 /** Creates the state row unless another call just did. */
 export async function insertState(db: Db, userId: string, state: TimelineState): Promise<void> {
+  stateWritten(db, userId);
   await db
     .insertInto('timeline_state')
     .values(toStateRow(userId, state))
@@ -359,6 +449,7 @@ const updateState = preparedQuery((db, $) =>
 );
 
 export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
+  stateWritten(db, userId);
   const row = toStateRow(userId, state);
   await updateState(db, [
     userId,
@@ -388,6 +479,7 @@ const lowerTransition = preparedQuery((db, $) =>
  * without the row lock, whatever another call writes meanwhile.
  */
 export async function lowerNextTransition(db: Db, userId: string, at: number): Promise<void> {
+  stateWritten(db, userId);
   await lowerTransition(db, [userId, at]);
 }
 
@@ -411,6 +503,7 @@ export function knownCalendarRevision(db: Db, userId: string): number | undefine
  * has no revision: nothing is cached for them until the row exists.
  */
 export async function bumpCalendarRevision(db: Db, userId: string): Promise<void> {
+  stateWritten(db, userId);
   await db
     .updateTable('timeline_state')
     .set((eb) => ({ calendar_revision: eb('calendar_revision', '+', 1) }))
@@ -456,6 +549,7 @@ const bumpUpdatedAt = preparedQuery((db, $) =>
  * calendar revision comes back with it, for the caches the rest of the call reads through.
  */
 export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
+  stateWritten(db, userId);
   const [row] = (await bumpUpdatedAt(db, [userId, now])).rows;
   if (row) revisionsRead.set(db, userId, Number(row.calendar_revision));
 }
@@ -489,6 +583,7 @@ export async function bumpChanged(
   what: 'timeline' | 'reminder',
   now: number,
 ): Promise<boolean> {
+  stateWritten(db, userId);
   const bump = what === 'reminder' ? bumpReminderChange : bumpTimelineChange;
   const result = await bump(db, [userId, now]);
   return Number(result.numAffectedRows ?? 0) > 0;

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { RealtimeEventType } from '../realtime/realtime-hub';
 import type { TimelineState } from './timeblock';
-import { bumpChanged, findState, insertState, saveState } from './timeline-repository';
+import {
+  bumpChanged,
+  findState,
+  insertState,
+  saveState,
+  stateWritten,
+} from './timeline-repository';
 
 type Db = Kysely<Schema>;
 
@@ -91,6 +97,7 @@ export async function saveRecurringTaskProgress(
   userId: string,
   state: TimelineState,
 ): Promise<void> {
+  stateWritten(db, userId);
   await db
     .updateTable('timeline_state')
     .set({
