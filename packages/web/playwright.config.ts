@@ -34,6 +34,22 @@ const chromium = {
   ],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const phone = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['Pixel 5'].userAgent,
+};
+/** Specs that set the server's clock (AgendaApi.setClock). */
+const CLOCK_SPECS = [
+  '**/agenda.e2e.ts',
+  '**/agenda-drag.e2e.ts',
+  '**/agenda-screens.e2e.ts',
+  '**/agenda-performance.e2e.ts',
+];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
@@ -54,20 +70,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The server's clock is one for the whole run (PLANNER_TEST_CLOCK=1): the specs that move it
+  // run in lanes of their own, one test at a time, the phone lane after the desktop one. The
+  // other specs run beside them and never depend on the clock's time of day.
   projects: [
+    { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
+    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS },
+    { name: 'desktop-clock', use: desktop, testMatch: CLOCK_SPECS, workers: 1 },
     {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
-    {
-      name: 'phone',
-      use: {
-        viewport: { width: 360, height: 740 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['Pixel 5'].userAgent,
-      },
+      name: 'phone-clock',
+      use: phone,
+      testMatch: CLOCK_SPECS,
+      workers: 1,
+      dependencies: ['desktop-clock'],
     },
   ],
   webServer: {

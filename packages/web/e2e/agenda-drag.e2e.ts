@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AgendaApi, todayAt, ZONE } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
 /*
  * Drag and drop in the week view, the scope question of a recurring event, and tips shown again
  * one at a time. The drag tests set the server clock to a Wednesday morning and never move it
- * on; run one project at a time (each run has its own server). With PLANNER_SCREENS=1 they also
+ * on: they run in the clock lanes (playwright.config.ts), one test at a time. With PLANNER_SCREENS=1 they also
  * write /work/screens/week-{drag,scope}-{desktop,phone}.png for a person to look at.
  */
 test.describe.configure({ mode: 'serial' });
@@ -76,7 +76,7 @@ test('dragging a task block in the week view to another day locks it there', asy
     dx: across,
     whileDragging: async () => {
       await expect(page.getByTestId('week-drop-target')).toContainText('11:00 AM');
-      await screenshot(page, 'week-drag', info.project.name);
+      await screenshot(page, 'week-drag', deviceOf(info));
     },
   });
 
@@ -111,7 +111,7 @@ test('dragging a recurring event asks which occurrences move; cancel leaves it',
   const scope = agenda.dialog('Change recurring item');
   await expect(scope).toContainText('Stand-up moves to Thursday');
   await expect(scope.getByRole('radio')).toHaveCount(3);
-  await screenshot(page, 'week-scope', info.project.name);
+  await screenshot(page, 'week-scope', deviceOf(info));
   await scope.getByRole('radio', { name: 'This and following' }).check();
   await scope.getByRole('button', { name: 'Save' }).click();
   await expect(scope).toBeHidden();

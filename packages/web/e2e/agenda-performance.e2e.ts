@@ -1,14 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { AgendaApi, HOUR, MINUTE, todayAt } from './agenda-api';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
 /*
  * DESIGN 7 budgets, measured in Chromium (not timed tests: run with PLANNER_PERF=1).
  *   - gzipped JS loaded before the agenda paints: under 250 KB;
  *   - the longest frame while scrolling a week with 300 blocks: under 50 ms.
  * `PLANNER_PERF=1 npx playwright test -c packages/web/playwright.config.ts agenda-performance
- *  --project desktop` prints both numbers.
+ *  --project desktop-clock` prints both numbers.
  */
 test.skip(!process.env['PLANNER_PERF'], 'a measurement: run with PLANNER_PERF=1');
 test.describe.configure({ mode: 'default' });
@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'default' });
 test.use({ trace: 'off', video: 'off' });
 
 test('gzipped JS before the agenda paints', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop');
+  test.skip(deviceOf(info) !== 'desktop');
   const api = new AgendaApi(baseURL ?? '');
   await api.setClock(Date.now());
   await api.signUp(newEmail('perf-load'), GOOD_PASSWORD);
@@ -50,7 +50,7 @@ test('gzipped JS before the agenda paints', async ({ page, baseURL }, info) => {
 });
 
 test('longest frame while scrolling a week with 300 blocks', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop');
+  test.skip(deviceOf(info) !== 'desktop');
   test.setTimeout(240_000);
   const api = new AgendaApi(baseURL ?? '');
   const monday = todayAt(0);

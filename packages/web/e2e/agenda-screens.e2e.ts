@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AgendaApi, HOUR, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
 /*
  * Screenshots of the day and week views with a realistic day in them, for a person to look at:
@@ -112,23 +112,23 @@ test('day and week views with a realistic day', async ({ page, baseURL }, info) 
   await agenda.goto('/agenda/day');
   await expect(page.locator('[data-current]').first()).toBeVisible();
   await page.waitForTimeout(800);
-  await page.screenshot({ path: `${OUT}/agenda-day-${info.project.name}.png` });
+  await page.screenshot({ path: `${OUT}/agenda-day-${deviceOf(info)}.png` });
   await page.locator('[data-current]').first().click();
   await expect(page.getByRole('menu')).toBeVisible();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-menu-${info.project.name}.png` });
+  await page.screenshot({ path: `${OUT}/agenda-menu-${deviceOf(info)}.png` });
   await page.getByRole('menuitem', { name: 'Mark as done' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-dialog-${info.project.name}.png` });
+  await page.screenshot({ path: `${OUT}/agenda-dialog-${deviceOf(info)}.png` });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await agenda.control('Focus mode').click();
   await expect(page.getByTestId('focus-view')).toBeVisible();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-focus-${info.project.name}.png` });
+  await page.screenshot({ path: `${OUT}/agenda-focus-${deviceOf(info)}.png` });
   await page.keyboard.press('Escape');
   await agenda.goto('/agenda/week');
   await expect(page.getByTestId('week-grid').getByTestId('week-block').first()).toBeVisible();
   await page.waitForTimeout(800);
-  await page.screenshot({ path: `${OUT}/agenda-week-${info.project.name}.png` });
+  await page.screenshot({ path: `${OUT}/agenda-week-${deviceOf(info)}.png` });
 });

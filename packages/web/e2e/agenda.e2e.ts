@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
 // The server's clock is one for all tests (PLANNER_TEST_CLOCK=1): the tests that move it run
 // one after another, on the desktop project only.
@@ -18,7 +18,7 @@ test('a day in the life: plan, controls, drag, history edits, week view', async 
   page,
   baseURL,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'moves the shared server clock');
+  test.skip(deviceOf(info) !== 'desktop', 'moves the shared server clock');
   test.setTimeout(180_000);
   const api = new AgendaApi(baseURL ?? '');
   const agenda = new AgendaPage(page);
@@ -120,7 +120,7 @@ test('the unconfirmed dialog asks when a session ran out with auto-extend off', 
   page,
   baseURL,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'moves the shared server clock');
+  test.skip(deviceOf(info) !== 'desktop', 'moves the shared server clock');
   const api = new AgendaApi(baseURL ?? '');
   await api.setClock(todayAt(14));
   await api.signUp(newEmail('unconfirmed'), GOOD_PASSWORD);
@@ -144,7 +144,7 @@ test('reminders, search, shortcuts, focus mode and the speed dial', async ({
   page,
   baseURL,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'moves the shared server clock');
+  test.skip(deviceOf(info) !== 'desktop', 'moves the shared server clock');
   test.setTimeout(120_000);
   const api = new AgendaApi(baseURL ?? '');
   await api.setClock(todayAt(10));
@@ -215,7 +215,7 @@ test('reminders, search, shortcuts, focus mode and the speed dial', async ({
 });
 
 test('the agenda fits a 360 px phone', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name !== 'phone', 'phone layout');
+  test.skip(deviceOf(info) !== 'phone', 'phone layout');
   const api = new AgendaApi(baseURL ?? '');
   await api.signUp(newEmail('phone'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding');
