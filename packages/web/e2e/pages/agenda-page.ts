@@ -76,19 +76,57 @@ export class AgendaPage {
     if (!box) throw new Error('block is not visible');
     const x = box.x + box.width / 2;
     const y = box.y + Math.min(20, box.height / 2);
-    await this.page.mouse.move(x, y);
-    await this.page.mouse.down();
+    // A touch screen (the phone projects) drags with a finger, as a person there does.
+    const pointer = (await this.page.evaluate(() => navigator.maxTouchPoints > 0))
+      ? await this.finger()
+      : this.mouse();
+    await pointer.down(x, y);
     await this.page.waitForTimeout(550);
-    await this.page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
-    await this.page.mouse.move(x + dx, y + dy, { steps: 5 });
+    for (let step = 1; step <= 10; step += 1) {
+      await pointer.move(x + (dx * step) / 10, y + (dy * step) / 10);
+    }
     await expect(
       this.page.getByTestId('drag-preview').or(this.page.getByTestId('week-drop-target')),
     ).toBeVisible();
     await options.whileDragging?.();
-    await this.page.mouse.up();
+    await pointer.up();
+  }
+
+  private mouse(): Pointer {
+    const { mouse } = this.page;
+    return {
+      down: async (x, y) => {
+        await mouse.move(x, y);
+        await mouse.down();
+      },
+      move: (x, y) => mouse.move(x, y),
+      up: () => mouse.up(),
+    };
+  }
+
+  /** Touch events through the DevTools protocol (Playwright's touchscreen only taps). */
+  private async finger(): Promise<Pointer> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const touch = async (type: string, points: { x: number; y: number }[]) => {
+      await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    };
+    return {
+      down: (x, y) => touch('touchStart', [{ x, y }]),
+      move: (x, y) => touch('touchMove', [{ x, y }]),
+      up: async () => {
+        await touch('touchEnd', []);
+        await cdp.detach();
+      },
+    };
   }
 
   dialog(name: string | RegExp): Locator {
     return this.page.getByRole('dialog', { name });
   }
+}
+
+interface Pointer {
+  down(x: number, y: number): Promise<void>;
+  move(x: number, y: number): Promise<void>;
+  up(): Promise<void>;
 }
