@@ -80,6 +80,10 @@ test('dragging a task block in the week view to another day locks it there', asy
     },
   });
 
+  // A screen reader heard the block by its title.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Review budget dropped.' }),
+  ).toBeAttached();
   // Locked on Thursday at 11:00; the plan re-flowed without it on Wednesday.
   await expect(
     thursday.getByRole('button', { name: 'Review budget, 11:00 AM to 12:00 PM, locked' }),

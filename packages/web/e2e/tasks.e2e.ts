@@ -102,9 +102,14 @@ test.describe('tasks', () => {
     const handle = page.getByRole('button', { name: 'Drag to reorder: Boots' });
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // A screen reader hears the item by its text and where it is, not an id.
+    const heard = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await expect(heard('Boots is at position 2 of 2.')).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(heard('Boots is at position 1 of 2.')).toBeAttached();
     await page.keyboard.press('Space');
     await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
+    await expect(heard('Boots dropped at position 1 of 2.')).toBeAttached();
     await expect(editor.checklistInputs().nth(0)).toHaveValue('Boots');
 
     await editor.save.click();

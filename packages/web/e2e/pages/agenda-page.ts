@@ -107,7 +107,10 @@ export class AgendaPage {
   /** Touch events through the DevTools protocol (Playwright's touchscreen only taps). */
   private async finger(): Promise<Pointer> {
     const cdp = await this.page.context().newCDPSession(this.page);
-    const touch = async (type: string, points: { x: number; y: number }[]) => {
+    const touch = async (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: { x: number; y: number }[],
+    ) => {
       await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
     };
     return {

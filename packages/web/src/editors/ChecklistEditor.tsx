@@ -6,7 +6,10 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type Active,
   type DragEndEvent,
+  type Over,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -143,9 +146,38 @@ export function ChecklistEditor({
     if (from >= 0 && to >= 0) onChange(moveChecklistItem(items, from, to));
   }
 
+  // What a screen reader hears while an item moves: its text and place, in the person's language.
+  const named = (id: UniqueIdentifier) => ({
+    item: items.find((i) => i.id === id)?.content || t('checklist.item'),
+    position: sortableIds.indexOf(String(id)) + 1,
+    count: sortableIds.length,
+  });
+  const accessibility = {
+    screenReaderInstructions: { draggable: t('checklist.dragInstructions') },
+    announcements: {
+      onDragStart: ({ active }: { active: Active }) => t('checklist.dragStarted', named(active.id)),
+      onDragOver: ({ active, over }: { active: Active; over: Over | null }) =>
+        over
+          ? t('checklist.dragOver', { ...named(over.id), item: named(active.id).item })
+          : undefined,
+      onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
+        t('checklist.dragDropped', {
+          ...named(over?.id ?? active.id),
+          item: named(active.id).item,
+        }),
+      onDragCancel: ({ active }: { active: Active }) =>
+        t('checklist.dragCancelled', named(active.id)),
+    },
+  };
+
   return (
     <Box role="list" aria-label={t('checklist.title')}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={accessibility}
+      >
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {items.map((item) => (
             <Box role="listitem" key={item.id}>

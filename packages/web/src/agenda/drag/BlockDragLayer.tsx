@@ -6,6 +6,7 @@ import { ScopeDialog } from '../../editors/ScopeDialog';
 import { blockTitle, type AgendaItems } from '../model/agenda-block';
 import { formatDate, formatTime } from '../model/format';
 import type { AgendaEnv } from '../use-agenda-env';
+import { dragAnnouncements } from './drag-announcements';
 import { DragStateContext } from './drag-state';
 import { useBlockDrag, type DragData, type PendingMove, type PlaceOf } from './use-block-drag';
 
@@ -27,6 +28,7 @@ export interface BlockDragLayerProps {
  * occurrence of a recurring event is dropped.
  */
 export function BlockDragLayer(props: BlockDragLayerProps) {
+  const { t } = useTranslation('agenda');
   const drag = useBlockDrag({
     placeOf: props.placeOf,
     timeZone: props.env.timeZone,
@@ -39,6 +41,7 @@ export function BlockDragLayer(props: BlockDragLayerProps) {
       <DndContext
         sensors={drag.sensors}
         modifiers={props.modifiers}
+        accessibility={dragAnnouncements(t, props.items)}
         {...(props.autoScroll ? { autoScroll: props.autoScroll } : {})}
         {...drag.handlers}
       >
