@@ -339,19 +339,10 @@ function toStateWithCurrent(
   row: StateWithCurrentColumns,
 ): StateWithCurrent | undefined {
   if (row.auto_extend === null) return undefined;
+  // A state row was joined: its columns are all NOT NULL, so all are set.
   const state = toState({
+    ...(row as Omit<Selectable<TimelineStateRow>, 'user_id'>),
     user_id: userId,
-    auto_extend: row.auto_extend,
-    is_paused: row.is_paused ?? 0,
-    shuffle_seed: row.shuffle_seed ?? 0,
-    current_block_id: row.current_block_id ?? '',
-    advanced_at: row.advanced_at ?? 0,
-    next_transition_at: row.next_transition_at ?? 0,
-    timeline_updated_at: row.timeline_updated_at ?? 0,
-    reminder_updated_at: row.reminder_updated_at ?? 0,
-    has_unconfirmed_task: row.has_unconfirmed_task ?? 0,
-    calendar_revision: row.calendar_revision ?? 0,
-    next_recurring_task_at: row.next_recurring_task_at ?? Number.MAX_SAFE_INTEGER,
   });
   const current =
     row.block_id === null
