@@ -1,12 +1,7 @@
 import { HOUR_MS, MINUTE_MS } from '@planner/core';
 import type { Event as WireEvent, PlainInit } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  STRONG_PASSWORD,
-  startTestServer,
-  type SignedUpUser,
-  type TestServer,
-} from '../testing/test-server';
+import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
 import { insertBlock } from '../timeline/timeline-repository';
 
 /*
@@ -25,14 +20,8 @@ const daily = { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 };
 let server: TestServer;
 let user: SignedUpUser;
 
-async function signUpIn(zone: string): Promise<SignedUpUser> {
-  const email = `stats-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { authToken } = await server
-    .client(undefined, { timezone: zone })
-    .call('CreateUser', { email, password: STRONG_PASSWORD, options: { locale: 'en' } });
-  const client = server.client(authToken);
-  const userId = (await client.call('GetUserProfile')).user?.id ?? '';
-  return { userId, email, password: STRONG_PASSWORD, token: authToken, client };
+function signUpIn(zone: string): Promise<SignedUpUser> {
+  return server.signUp({ timezone: zone });
 }
 
 async function createEvent(u: SignedUpUser, event: PlainInit<WireEvent>): Promise<string> {

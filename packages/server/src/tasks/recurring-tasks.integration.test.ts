@@ -1,12 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@planner/core';
 import type { Plain, PlainInit, Task as WireTask } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  STRONG_PASSWORD,
-  startTestServer,
-  type SignedUpUser,
-  type TestServer,
-} from '../testing/test-server';
+import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
 import { NEVER } from '../timeline/world';
 
 /*
@@ -28,14 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function signUpIn(zone: string): Promise<SignedUpUser> {
-  const email = `series-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { authToken } = await server
-    .client(undefined, { timezone: zone })
-    .call('CreateUser', { email, password: STRONG_PASSWORD, options: { locale: 'en' } });
-  const client = server.client(authToken);
-  const userId = (await client.call('GetUserProfile')).user?.id ?? '';
-  return { userId, email, password: STRONG_PASSWORD, token: authToken, client };
+function signUpIn(zone: string): Promise<SignedUpUser> {
+  return server.signUp({ timezone: zone });
 }
 
 async function startSeries(

@@ -73,6 +73,8 @@ export interface SignUpOverrides {
   password?: string;
   locale?: string;
   premiumLevel?: number;
+  /** The device's zone at sign-up, which becomes the account's (default UTC). */
+  timezone?: string;
 }
 
 export interface JsonAnswer {
@@ -157,7 +159,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         overrides.email ??
         `user${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
       const password = overrides.password ?? STRONG_PASSWORD;
-      const { authToken } = await client().call('CreateUser', {
+      const signUpClient = overrides.timezone
+        ? client(undefined, { timezone: overrides.timezone })
+        : client();
+      const { authToken } = await signUpClient.call('CreateUser', {
         email,
         password,
         options: { locale: overrides.locale ?? 'en' },
