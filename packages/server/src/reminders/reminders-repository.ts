@@ -1,5 +1,6 @@
 import type { RecurrenceRule } from '@planner/core';
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { OccurrenceState, StoredReminder } from './reminder';
 import type { ReminderOccurrenceRow, ReminderRow } from './tables';
@@ -138,17 +139,21 @@ export async function listRemindersBetween(
   start: number,
   end: number,
 ): Promise<StoredReminder[]> {
-  const rows = await db
-    .selectFrom('reminders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('start_ms', '<', end)
-    .where('last_start_ms', '>=', start)
-    .orderBy('start_ms')
-    .orderBy('id')
-    .execute();
+  const { rows } = await remindersBetween(db, [userId, start, end]);
   return rows.map(toReminder);
 }
+
+// Read by every timeline read: compiled once (db/prepared.ts).
+const remindersBetween = preparedQuery((db, $) =>
+  db
+    .selectFrom('reminders')
+    .selectAll()
+    .where('user_id', '=', $<string>(0))
+    .where('start_ms', '<', $<number>(2))
+    .where('last_start_ms', '>=', $<number>(1))
+    .orderBy('start_ms')
+    .orderBy('id'),
+);
 
 /** Open one-off reminders that start before `before`. */
 export async function listOpenOneOffsBefore(
@@ -234,16 +239,19 @@ export async function listMovedOccurrences(
   start: number,
   end: number,
 ): Promise<OccurrenceState[]> {
-  const rows = await db
-    .selectFrom('reminder_occurrences')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('start_ms', '>=', start)
-    .where('start_ms', '<', end)
-    .where('is_deleted', '=', 0)
-    .execute();
+  const { rows } = await movedOccurrences(db, [userId, start, end]);
   return rows.map(toOccurrence);
 }
+
+const movedOccurrences = preparedQuery((db, $) =>
+  db
+    .selectFrom('reminder_occurrences')
+    .selectAll()
+    .where('user_id', '=', $<string>(0))
+    .where('start_ms', '>=', $<number>(1))
+    .where('start_ms', '<', $<number>(2))
+    .where('is_deleted', '=', 0),
+);
 
 export async function saveOccurrence(db: Db, userId: string, o: OccurrenceState): Promise<void> {
   const row = toOccurrenceRow(userId, o);

@@ -124,7 +124,6 @@ export async function openTimeline(
     agendaLengthDays: profile.limits.agendaLengthDays,
     taskLimit: profile.limits.trackedTasks,
     events: [],
-    horizonMemo: new Map(),
   };
   const eventsFrom = Math.min(from, window?.start ?? from) - DAY_MS;
   const eventsTo = Math.max(horizonEndAt(settings, now), window?.end ?? 0) + DAY_MS;

@@ -30,8 +30,6 @@ export interface PlanSettings {
   taskLimit: number | null;
   /** Non-all-day event instances (each one a non-recurring PlanEvent) over the replay and horizon. */
   events: PlanEvent[];
-  /** Horizon ends already computed for an instant (zone math is dear on the hot path). */
-  horizonMemo?: Map<number, number>;
 }
 
 /**
@@ -121,14 +119,27 @@ export function currentBlock(world: TimelineWorld): Timeblock | undefined {
   return id ? world.blocks.get(id) : undefined;
 }
 
+/**
+ * Horizon ends by zone, agenda length and minute: zone math is dear on the hot path, and every
+ * call of every user of a zone and tier in the same minute asks the same. Exact: the same
+ * wall-clock time N days on moves with the instant inside a minute (zones change their offset
+ * on whole minutes only).
+ */
+const horizonEnds = new Map<string, number>();
+const HORIZON_ENDS_KEPT = 1_000;
+
 export function horizonEndAt(settings: PlanSettings, t: number): number {
-  const known = settings.horizonMemo?.get(t);
-  if (known !== undefined) return known;
-  const end =
-    agendaHorizonEnd(t, settings.timezone, settings.agendaLengthDays) ??
-    t + UNLIMITED_HORIZON_DAYS * DAY_MS;
-  settings.horizonMemo?.set(t, end);
-  return end;
+  const days = settings.agendaLengthDays;
+  if (days === null) return t + UNLIMITED_HORIZON_DAYS * DAY_MS;
+  const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
+  const key = `${settings.timezone}|${days}|${minute}`;
+  let end = horizonEnds.get(key);
+  if (end === undefined) {
+    end = agendaHorizonEnd(minute, settings.timezone, days) ?? minute;
+    if (horizonEnds.size >= HORIZON_ENDS_KEPT) horizonEnds.clear();
+    horizonEnds.set(key, end);
+  }
+  return end + (t - minute);
 }
 
 /** The engine's request for the plan as it stands at `t`. */
