@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { listValue, oneOf, preparedQuery } from '../db/prepared';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { listValue, oneOf, preparedQuery, type PreparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import type { TaskRow, TaskSeriesRow } from './tables';
 import type {
@@ -77,15 +77,43 @@ export async function insertTask(db: Db, userId: string, task: Task): Promise<vo
   await db.insertInto('tasks').values(toRow(userId, task)).execute();
 }
 
+/** Every column a task save writes (all but the keys). */
+const SAVED_COLUMNS = [
+  'title',
+  'category_id',
+  'time_scheduled',
+  'deadline',
+  'is_completed',
+  'note',
+  'checklist',
+  'order_key',
+  'recurrence_rule',
+  'recurring_task_id',
+  'instance_number',
+  'expected_start',
+  'is_unconfirmed',
+  'created_at',
+  'updated_at',
+  'completed_at',
+] as const satisfies readonly Exclude<keyof TaskRow, 'user_id' | 'id'>[];
+
+// The most common write (a title or note edit): compiled once (db/prepared.ts).
+const updateTask = preparedQuery((db, $) =>
+  db
+    .updateTable('tasks')
+    .set(
+      Object.fromEntries(
+        SAVED_COLUMNS.map((column, i) => [column, $(i + 2)]),
+      ) as Updateable<TaskRow>,
+    )
+    .where('user_id', '=', $<string>(0))
+    .where('id', '=', $<string>(1)),
+);
+
 /** Writes every field of an existing task. */
 export async function saveTask(db: Db, userId: string, task: Task): Promise<void> {
-  const { user_id: _u, id: _i, ...values } = toRow(userId, task);
-  await db
-    .updateTable('tasks')
-    .set(values)
-    .where('user_id', '=', userId)
-    .where('id', '=', task.id)
-    .execute();
+  const row = toRow(userId, task);
+  await updateTask(db, [userId, task.id, ...SAVED_COLUMNS.map((column) => row[column])]);
 }
 
 const taskById = preparedQuery((db, $) =>
@@ -229,31 +257,54 @@ export interface TaskListQuery {
  * oldest first; done tasks newest update first.
  */
 export async function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<Task[]> {
-  let q = db.selectFrom('tasks').selectAll().where('user_id', '=', userId);
-  if (query.status === 'todo') q = q.where('is_completed', '=', 0);
-  if (query.status === 'done') q = q.where('is_completed', '=', 1);
-  if (query.status === 'unconfirmed') {
-    q = q.where('is_completed', '=', 0).where('is_unconfirmed', '=', 1);
-  }
-  if (query.keyword) {
-    const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(note)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  q =
-    query.status === 'done'
-      ? q.orderBy('updated_at', 'desc')
-      : q
-          .orderBy('is_completed', 'asc')
-          .orderBy(sql`case when deadline < 0 then 1 else 0 end`)
-          .orderBy(sql`case when deadline < 0 then created_at else deadline end`)
-          .orderBy('updated_at', 'desc');
-  const rows = await q.orderBy('id').offset(query.offset).limit(query.limit).execute();
+  const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await taskListQuery(query.status, query.keyword !== '')(db, [
+    userId,
+    pattern,
+    query.offset,
+    query.limit,
+  ]);
   return rows.map(toTask);
+}
+
+/** The list's query for a status, with or without a keyword: each compiled once. */
+const taskListQueries = new Map<string, PreparedQuery<Selectable<TaskRow>>>();
+
+function taskListQuery(
+  status: TaskStatusFilter,
+  withKeyword: boolean,
+): PreparedQuery<Selectable<TaskRow>> {
+  const key = `${status}|${withKeyword}`;
+  let prepared = taskListQueries.get(key);
+  if (!prepared) {
+    prepared = preparedQuery((db, $) => {
+      let q = db.selectFrom('tasks').selectAll().where('user_id', '=', $<string>(0));
+      if (status === 'todo') q = q.where('is_completed', '=', 0);
+      if (status === 'done') q = q.where('is_completed', '=', 1);
+      if (status === 'unconfirmed') {
+        q = q.where('is_completed', '=', 0).where('is_unconfirmed', '=', 1);
+      }
+      if (withKeyword) {
+        q = q.where((eb) =>
+          eb.or([
+            eb(sql`lower(title)`, 'like', sql`${$<string>(1)} escape '\\'`),
+            eb(sql`lower(note)`, 'like', sql`${$<string>(1)} escape '\\'`),
+          ]),
+        );
+      }
+      q =
+        status === 'done'
+          ? q.orderBy('updated_at', 'desc')
+          : q
+              .orderBy('is_completed', 'asc')
+              .orderBy(sql`case when deadline < 0 then 1 else 0 end`)
+              .orderBy(sql`case when deadline < 0 then created_at else deadline end`)
+              .orderBy('updated_at', 'desc');
+      return q.orderBy('id').offset($<number>(2)).limit($<number>(3));
+    });
+    taskListQueries.set(key, prepared);
+  }
+  return prepared;
 }
 
 /** Sets explicit plan order keys (shuffle). */
