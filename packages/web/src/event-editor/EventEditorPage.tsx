@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { call } from '../api/client';
+import { EditorLoading, EditorNotFound } from '../editors/EditorStatus';
 import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
 import { draftFromEvent, newEventDraft } from './event-draft';
@@ -73,33 +70,14 @@ function ExistingEvent({ route }: { route: EventRouteParams }) {
     () => (event ? { event, instanceStart: route.start || event.start } : null),
     [event, route.start],
   );
-  if (query.isPending) {
-    return (
-      <Box sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
+  if (query.isPending) return <EditorLoading />;
   if (!initial || !eventRef) {
     return (
-      <Box
-        sx={{
-          minHeight: '60dvh',
-          display: 'grid',
-          placeItems: 'center',
-          textAlign: 'center',
-          p: 3,
-        }}
-      >
-        <Box>
-          <Typography variant="h6" gutterBottom>
-            {t('event.notFound')}
-          </Typography>
-          <Button component={RouterLink} to="/agenda" variant="outlined">
-            {t('common.toAgenda')}
-          </Button>
-        </Box>
-      </Box>
+      <EditorNotFound
+        message={t('event.notFound')}
+        backTo="/agenda"
+        backLabel={t('common.toAgenda')}
+      />
     );
   }
   return <EventEditor eventRef={eventRef} initial={initial} prefs={prefs} />;

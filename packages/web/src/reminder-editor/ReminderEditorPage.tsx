@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { call } from '../api/client';
+import { EditorLoading, EditorNotFound } from '../editors/EditorStatus';
 import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
 import { draftFromReminder, newReminderDraft } from './reminder-draft';
@@ -41,33 +38,14 @@ function ExistingReminder({ id, start }: { id: string; start: number }) {
   });
   const reminder = query.data ?? null;
   const initial = useMemo(() => (reminder ? draftFromReminder(reminder) : null), [reminder]);
-  if (query.isPending) {
-    return (
-      <Box sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
+  if (query.isPending) return <EditorLoading />;
   if (!reminder || !initial) {
     return (
-      <Box
-        sx={{
-          minHeight: '60dvh',
-          display: 'grid',
-          placeItems: 'center',
-          textAlign: 'center',
-          p: 3,
-        }}
-      >
-        <Box>
-          <Typography variant="h6" gutterBottom>
-            {t('reminder.notFound')}
-          </Typography>
-          <Button component={RouterLink} to="/agenda" variant="outlined">
-            {t('common.toAgenda')}
-          </Button>
-        </Box>
-      </Box>
+      <EditorNotFound
+        message={t('reminder.notFound')}
+        backTo="/agenda"
+        backLabel={t('common.toAgenda')}
+      />
     );
   }
   return <ReminderEditor reminder={reminder} initial={initial} prefs={prefs} />;

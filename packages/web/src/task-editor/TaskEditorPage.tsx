@@ -1,10 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { EditorLoading, EditorNotFound } from '../editors/EditorStatus';
 import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
 import { useCurrentTaskId, useTask } from '../tasks/tasks-api';
@@ -13,16 +10,6 @@ import { draftFromTask, newTaskDraft } from './task-draft';
 import { TaskEditor } from './TaskEditor';
 
 const newId = () => crypto.randomUUID();
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return (
-    <Box
-      sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}
-    >
-      <Box>{children}</Box>
-    </Box>
-  );
-}
 
 function NewTask() {
   const prefs = usePlannerPrefs();
@@ -48,23 +35,14 @@ function ExistingTask({ id, isEditMode }: { id: string; isEditMode: boolean }) {
     if (task.note) writeCachedNote(task.id, task.note);
     return draftFromTask(task, newId(), cachedNote);
   }, [task, cachedNote]);
-  if (query.isPending) {
-    return (
-      <Centered>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Centered>
-    );
-  }
+  if (query.isPending) return <EditorLoading />;
   if (!task || !initial) {
     return (
-      <Centered>
-        <Typography variant="h6" gutterBottom>
-          {t('task.notFound')}
-        </Typography>
-        <Button component={RouterLink} to="/tasks" variant="outlined">
-          {t('task.backToList')}
-        </Button>
-      </Centered>
+      <EditorNotFound
+        message={t('task.notFound')}
+        backTo="/tasks"
+        backLabel={t('task.backToList')}
+      />
     );
   }
   return (
