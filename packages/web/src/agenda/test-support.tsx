@@ -11,7 +11,7 @@ import { vi } from 'vitest';
 import agenda from '../i18n/agenda/en.json';
 import { initTestI18n, renderWithProviders } from '../test/render';
 import type { DayBlock } from './model/day-model';
-import type { WireEventInstance, WireTask } from './types';
+import type { WireEventInstance } from './types';
 import type { AgendaEnv } from './use-agenda-env';
 
 /** English agenda strings on top of the app's, so tests read the real texts. */
@@ -43,30 +43,6 @@ export function stubServer(answers: Answers) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
-}
-
-/** A task as the server answers it, with the fields a test cares about. */
-export function buildTask(fields: Partial<WireTask> & { id: string }): WireTask {
-  return {
-    title: 'Untitled task',
-    category: undefined,
-    timeScheduled: 3_600_000,
-    timeFulfilled: 0,
-    deadline: -1,
-    isCompleted: false,
-    note: '',
-    hasNote: false,
-    checklist: [],
-    lastTimeblockEnd: -1,
-    updatedAt: 0,
-    recurrenceRule: undefined,
-    recurringTaskId: '',
-    instanceNumber: 0,
-    expectedStart: -1,
-    createdAt: 0,
-    isUnconfirmed: false,
-    ...fields,
-  };
 }
 
 /** The person's settings as the agenda reads them: Berlin, 24-hour clock, free plan. */
@@ -127,3 +103,5 @@ export function buildRecurringEvent(
   };
   return { block, event };
 }
+
+export { buildTask } from '../test/factories';

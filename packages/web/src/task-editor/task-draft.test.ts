@@ -9,12 +9,13 @@ import {
   putTaskRequest,
 } from './task-draft';
 import { reopenedTimeScheduled } from '../components/TaskCompletionDialogs';
+import { buildTask as buildWireTask } from '../test/factories';
 
 const zone = 'Europe/Berlin';
 const now = fromWallClock({ year: 2025, month: 3, day: 25, hour: 14, minute: 7 }, zone);
 
 function buildTask(overrides: Partial<PlainTask> = {}): PlainTask {
-  return {
+  return buildWireTask({
     id: 't1',
     title: 'Write report',
     category: {
@@ -26,21 +27,8 @@ function buildTask(overrides: Partial<PlainTask> = {}): PlainTask {
       updatedAt: 0,
     },
     timeScheduled: 2 * HOUR_MS,
-    timeFulfilled: 0,
-    deadline: -1,
-    isCompleted: false,
-    note: '',
-    hasNote: false,
-    checklist: [],
-    lastTimeblockEnd: -1,
-    updatedAt: 0,
-    recurringTaskId: '',
-    instanceNumber: 0,
-    expectedStart: -1,
-    createdAt: 0,
-    isUnconfirmed: false,
     ...overrides,
-  };
+  });
 }
 
 describe('a new task', () => {

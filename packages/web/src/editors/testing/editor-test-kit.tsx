@@ -8,7 +8,6 @@ import taskDialogs from '../../i18n/task-dialogs/en.json';
 import { ToastViewport } from '../../components/ToastViewport';
 import { initTestI18n, renderWithProviders } from '../../test/render';
 import type { PlainCategory } from '../../categories/categories-api';
-import type { PlainTask } from '../../tasks/tasks-api';
 import type { PlannerPrefs } from '../prefs';
 import { call } from './fake-client';
 
@@ -39,30 +38,6 @@ const BACKGROUND: Answers = {
   GuessTaskCategory: () => ({ suggestions: [] }),
   GetTimelineState: () => ({}),
 };
-
-/** A task as GetTasks answers it, with the fields a test cares about. */
-export function buildTask(fields: Partial<PlainTask> & { id: string }): PlainTask {
-  return {
-    title: '',
-    category: undefined,
-    timeScheduled: 3_600_000,
-    timeFulfilled: 0,
-    deadline: -1,
-    isCompleted: false,
-    note: '',
-    hasNote: false,
-    checklist: [],
-    lastTimeblockEnd: -1,
-    updatedAt: 0,
-    recurrenceRule: undefined,
-    recurringTaskId: '',
-    instanceNumber: 0,
-    expectedStart: -1,
-    createdAt: 0,
-    isUnconfirmed: false,
-    ...fields,
-  };
-}
 
 /** The fake server's answers for this test; returns what the screens sent, in order. */
 export function serve(answers: Answers): { method: MethodName; input: unknown }[] {
@@ -127,3 +102,5 @@ export function renderEditor(path: string, element: ReactElement, route: string)
 export function dialogNamed(name: string): HTMLElement {
   return screen.getByRole('dialog', { name });
 }
+
+export { buildTask } from '../../test/factories';
