@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgendaBlock } from './agenda-block';
 import { blockActions, isDraggable } from './block-actions';
 import type { DayBlock } from './day-model';
+import { buildTask } from '../../test/factories';
 
 const NOW = Date.UTC(2026, 2, 10, 12);
 function taskBlock(extra: Partial<AgendaBlock> = {}): DayBlock {
@@ -15,26 +16,7 @@ function taskBlock(extra: Partial<AgendaBlock> = {}): DayBlock {
     isRest: false,
     kind: 'task',
     locking: '',
-    taskData: {
-      id: 't1',
-      title: 'Write report',
-      category: undefined,
-      timeScheduled: HOUR_MS,
-      timeFulfilled: 0,
-      deadline: -1,
-      isCompleted: false,
-      note: '',
-      hasNote: false,
-      checklist: [],
-      lastTimeblockEnd: -1,
-      updatedAt: 0,
-      recurrenceRule: undefined,
-      recurringTaskId: '',
-      instanceNumber: 0,
-      expectedStart: -1,
-      createdAt: 0,
-      isUnconfirmed: false,
-    },
+    taskData: buildTask({ id: 't1', title: 'Write report', timeScheduled: HOUR_MS }),
     mergedIds: ['b1'],
     ...extra,
   };
