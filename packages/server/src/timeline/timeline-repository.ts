@@ -524,11 +524,16 @@ export async function findCalendarRevision(
   return row === undefined ? undefined : Number(row.calendar_revision);
 }
 
+/** The SQL of bumpedTime (timeline-state.ts): `now`, or one past the column when not earlier. */
+function bumpedColumn(column: 'timeline_updated_at' | 'reminder_updated_at', now: unknown) {
+  return sql<number>`case when ${sql.ref(column)} < ${now} then ${now} else ${sql.ref(column)} + 1 end`;
+}
+
 const bumpUpdatedAt = preparedQuery((db, $) =>
   db
     .updateTable('timeline_state')
     .set({
-      timeline_updated_at: sql<number>`case when timeline_updated_at < ${$(1)} then ${$(1)} else timeline_updated_at + 1 end`,
+      timeline_updated_at: bumpedColumn('timeline_updated_at', $(1)),
     })
     .where('user_id', '=', $<string>(0))
     .returning('calendar_revision'),
@@ -549,7 +554,7 @@ const bumpTimelineChange = preparedQuery((db, $) =>
   db
     .updateTable('timeline_state')
     .set({
-      timeline_updated_at: sql<number>`case when timeline_updated_at < ${$(1)} then ${$(1)} else timeline_updated_at + 1 end`,
+      timeline_updated_at: bumpedColumn('timeline_updated_at', $(1)),
       next_transition_at: 0,
     })
     .where('user_id', '=', $<string>(0)),
@@ -559,7 +564,7 @@ const bumpReminderChange = preparedQuery((db, $) =>
   db
     .updateTable('timeline_state')
     .set({
-      reminder_updated_at: sql<number>`case when reminder_updated_at < ${$(1)} then ${$(1)} else reminder_updated_at + 1 end`,
+      reminder_updated_at: bumpedColumn('reminder_updated_at', $(1)),
     })
     .where('user_id', '=', $<string>(0)),
 );

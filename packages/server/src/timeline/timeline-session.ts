@@ -178,6 +178,12 @@ export function planNow(session: TimelineSession): PlanResult {
   return planTimeline(planRequestAt(session.world, session.settings, session.now));
 }
 
+/** Whether the session changed anything a client shows (the state's bookkeeping aside). */
+function showsChange(session: TimelineSession, forceBump: boolean): boolean {
+  const { changes } = session.world;
+  return forceBump || hasChanges({ ...changes, state: false }) || changes.extended;
+}
+
 /**
  * Writes what changed, re-plans once to know when the state machine must next run, and bumps
  * timelineUpdatedAt when anything a client shows changed. Answers the plan at now and whether
@@ -203,7 +209,7 @@ export async function saveTimeline(
     const task = world.tasks.get(id);
     if (task) await updateTaskTimeline(db, userId, task, now);
   }
-  const changed = forceBump || hasChanges({ ...changes, state: false }) || changes.extended;
+  const changed = showsChange(session, forceBump);
   if (tasksWritten) {
     world.state.hasUnconfirmedTask = (await countUnconfirmedTasks(db, userId)) > 0;
   } else if (changes.tasks.size > 0) {
@@ -230,7 +236,7 @@ async function saveUnlocked(
   forceBump: boolean,
 ): Promise<{ plan: PlanResult; changed: boolean }> {
   const { db, userId, world, now } = session;
-  if (forceBump || hasChanges({ ...world.changes, state: false }) || world.changes.extended) {
+  if (showsChange(session, forceBump)) {
     throw new Error('an unlocked timeline session cannot save changes');
   }
   const plan = planNow(session);
