@@ -12,7 +12,8 @@ const MAX_USERS = 2_000;
 const SLACK_MS = 2 * DAY_MS;
 
 interface Entry {
-  key: string;
+  timeZone: string;
+  revision: number;
   start: number;
   end: number;
   instances: EventInstance[];
@@ -43,15 +44,15 @@ export async function eventInstancesBetween(
   if (revision === undefined) {
     return overlapping(await listEventInstances(db, userId, start, end, timeZone), start, end);
   }
-  const key = `${timeZone}|${revision}`;
   const hit = cache.get(userId);
-  if (hit && hit.key === key && hit.start <= start && hit.end >= end) {
+  const fits = hit && hit.timeZone === timeZone && hit.revision === revision;
+  if (hit && fits && hit.start <= start && hit.end >= end) {
     return overlapping(hit.instances, start, end);
   }
   const from = start - SLACK_MS;
   const to = end + SLACK_MS;
   const instances = await listEventInstances(db, userId, from, to, timeZone);
-  cache.set(userId, { key, start: from, end: to, instances });
+  cache.set(userId, { timeZone, revision, start: from, end: to, instances });
   return overlapping(instances, start, end);
 }
 
@@ -66,6 +67,14 @@ export function cachedEventAt(
   t: number,
 ): EventInstance | undefined | 'unknown' {
   const hit = revision === undefined ? undefined : cache.get(userId);
-  if (!hit || !hit.key.endsWith(`|${revision}`) || hit.start > t || hit.end <= t) return 'unknown';
-  return hit.instances.find((e) => !e.allDay && e.start <= t && e.end > t);
+  if (!hit || hit.revision !== revision || hit.start > t || hit.end <= t) return 'unknown';
+  return eventInProgress(hit.instances, t);
+}
+
+/** The timed event going on at `t`, if any (all-day events are not a current block). */
+export function eventInProgress(
+  instances: readonly EventInstance[],
+  t: number,
+): EventInstance | undefined {
+  return instances.find((e) => !e.allDay && e.start <= t && e.end > t);
 }

@@ -14,7 +14,7 @@ import {
 } from './controls';
 import { shuffledOrders } from './shuffle';
 import type { EventInstance } from '../events/event';
-import { cachedEventAt } from './event-cache';
+import { cachedEventAt, eventInProgress } from './event-cache';
 import type { Timeblock, TimelineState } from './timeblock';
 import { findStateAndCurrentBlock } from './timeline-repository';
 import {
@@ -80,9 +80,7 @@ function eventInfo(event: EventInstance): CurrentBlockInfo {
 export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefined {
   const block = currentBlock(session.world);
   if (block) return blockInfo(block);
-  const event = session.eventInstances.find(
-    (e) => !e.allDay && e.start <= session.now && e.end > session.now,
-  );
+  const event = eventInProgress(session.eventInstances, session.now);
   return event && eventInfo(event);
 }
 
