@@ -6,7 +6,7 @@ import {
   type RecurrenceScope,
 } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { call } from '../api/client';
 import { showToast } from '../components/toast-store';
 import { reportEditorError } from '../editors/errors';
@@ -19,6 +19,7 @@ import {
   type EventDraft,
   type PlainEvent,
 } from './event-draft';
+import { useDraft } from '../editors/use-draft';
 
 /** Which question stands between the Save press and the call. */
 export type EventQuestion =
@@ -39,22 +40,11 @@ export interface EventRef {
  */
 export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZone: string) {
   const client = useQueryClient();
-  const [base, setBase] = useState(initial);
-  const [draft, setDraft] = useState(initial);
+  const { base, setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedEventFields);
   const [categoryError, setCategoryError] = useState<string | null>(null);
   const [question, setQuestion] = useState<EventQuestion>({ kind: 'none' });
   const [isSaving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const fields = changedEventFields(base, draft);
-  const isDirty = fields.length > 0;
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
-
-  useEffect(() => {
-    if (isDirtyRef.current) return;
-    setBase(initial);
-    setDraft(initial);
-  }, [initial]);
 
   function update(change: (d: EventDraft) => EventDraft) {
     setDraft((d) => {

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { PLANNING_CONSTANTS, SCOPE_ALL, SCOPE_THIS, type RecurrenceScope } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { showToast } from '../components/toast-store';
@@ -30,6 +30,7 @@ import {
   type PlainReminder,
   type ReminderDraft,
 } from './reminder-draft';
+import { useDraft } from '../editors/use-draft';
 
 /** Spec 4: a recurring reminder asks whether a change covers this one or the series. */
 const REMINDER_SCOPES: readonly RecurrenceScope[] = [SCOPE_THIS, SCOPE_ALL];
@@ -46,24 +47,16 @@ export interface ReminderEditorProps {
 export function ReminderEditor({ reminder, initial, prefs }: ReminderEditorProps) {
   const { t } = useTranslation('editors');
   const client = useQueryClient();
-  const [base, setBase] = useState(initial);
-  const [draft, setDraft] = useState(initial);
+  const { base, setBase, draft, setDraft, fields, isDirty } = useDraft(
+    initial,
+    changedReminderFields,
+  );
   const [question, setQuestion] = useState<Question>('none');
   const [isSaving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const fields = changedReminderFields(base, draft);
-  const isDirty = fields.length > 0;
   const leave = useLeaveEditor(isDirty, '/agenda');
   const isSeries = reminder !== null && isRecurringReminder(base);
   const zone = reminder?.timezone || prefs.timeZone;
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
-
-  useEffect(() => {
-    if (isDirtyRef.current) return;
-    setBase(initial);
-    setDraft(initial);
-  }, [initial]);
 
   async function run(action: () => Promise<unknown>, doneKey?: string) {
     if (savingRef.current) return;

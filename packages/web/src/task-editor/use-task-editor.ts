@@ -1,6 +1,6 @@
 import { PLANNING_CONSTANTS, validateCategoryChoice } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { call } from '../api/client';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
@@ -14,6 +14,7 @@ import {
   type TaskDraft,
 } from './task-draft';
 import { useChecklistAutosave } from './use-checklist-autosave';
+import { useDraft } from '../editors/use-draft';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
 
@@ -23,21 +24,10 @@ export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
  */
 export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
   const client = useQueryClient();
-  const [base, setBase] = useState(initial);
-  const [draft, setDraft] = useState(initial);
+  const { setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedTaskFields);
   const [categoryError, setCategoryError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const fields = changedTaskFields(base, draft);
-  const isDirty = fields.length > 0;
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
-
-  useEffect(() => {
-    if (isDirtyRef.current) return;
-    setBase(initial);
-    setDraft(initial);
-  }, [initial]);
 
   const id = task?.id ?? null;
   const isChecklistPending = id !== null && fields.includes('checklist');
