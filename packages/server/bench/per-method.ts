@@ -1,5 +1,6 @@
 /**
- * SQL statements per call, method by method (BEGIN and COMMIT not counted), for the calls of the
+ * SQL statements per call on SQLite, round trips per call on PostgreSQL (BEGIN and COMMIT
+ * included: statements sent together count once), method by method, for the calls of the
  * mixed load and a heavy user's GetTimeline; with the CPU the process used between a request's
  * arrival and its answer. The client runs in this process, and some of its work (reading the
  * answer) falls in that window: for the server's own CPU per call, see `BENCH_EACH=1` of the
@@ -10,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KyselyPlugin } from 'kysely';
+import pg from 'pg';
 import { DAY_MS, HOUR_MS } from '@planner/core';
 import { createClient, type Client } from '@planner/protocol/client';
 import { buildApp } from '../src/app';
@@ -29,6 +31,21 @@ const counter: KyselyPlugin = {
     return args.result;
   },
 };
+// On PostgreSQL, round trips: the statements sent in one tick go out together
+// (db/postgres-pool.ts), and a deferred write goes with the next; BEGIN and COMMIT count.
+let roundTrips = 0;
+let inFlight = false;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (!inFlight) {
+    roundTrips += 1;
+    inFlight = true;
+    queueMicrotask(() => {
+      inFlight = false;
+    });
+  }
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'planner-per-method-'));
 const database = await createTestDatabase();
@@ -43,10 +60,13 @@ const app = await buildApp({
   database: { ...database, db: database.db.withPlugin(counter) },
   clock: new ManualClock(BENCH_NOW),
 });
+const onPostgres = database.dialect === 'postgres';
+const counted = () => (onPostgres ? roundTrips : statements);
+const unit = onPostgres ? 'round trips' : 'statements';
 const samples = new Map<string, { cpu: number[]; queries: number[] }>();
 const started = new WeakMap<object, { cpu: NodeJS.CpuUsage; queries: number }>();
 app.addHook('onRequest', async (request) => {
-  started.set(request, { cpu: process.cpuUsage(), queries: statements });
+  started.set(request, { cpu: process.cpuUsage(), queries: counted() });
 });
 app.addHook('onResponse', async (request) => {
   const start = started.get(request);
@@ -55,7 +75,7 @@ app.addHook('onResponse', async (request) => {
   const name = request.url.split('/').at(-1) ?? '';
   const entry = samples.get(name) ?? { cpu: [], queries: [] };
   entry.cpu.push((used.user + used.system) / 1000);
-  entry.queries.push(statements - start.queries);
+  entry.queries.push(counted() - start.queries);
   samples.set(name, entry);
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -144,13 +164,13 @@ for (let i = 0; i < heavyRuns; i += 1) {
 }
 samples.set('GetTimeline (heavy, 3 weeks)', heavySamples);
 console.log(
-  `${database.dialect}, load average ${loadavg()[0]?.toFixed(1)}: server CPU per call (p50 / mean), SQL statements`,
+  `${database.dialect}, load average ${loadavg()[0]?.toFixed(1)}: server CPU per call (p50 / mean), ${unit} per call`,
 );
 for (const [name, { cpu, queries }] of samples) {
   const sorted = [...cpu].sort((a, b) => a - b);
   const mean = cpu.reduce((s, x) => s + x, 0) / cpu.length;
   console.log(
-    `${name.padEnd(28)} ${percentile(sorted, 50).toFixed(3).padStart(7)} / ${mean.toFixed(3).padStart(7)} ms  ${(queries.reduce((s, x) => s + x, 0) / queries.length).toFixed(1).padStart(5)} statements`,
+    `${name.padEnd(28)} ${percentile(sorted, 50).toFixed(3).padStart(7)} / ${mean.toFixed(3).padStart(7)} ms  ${(queries.reduce((s, x) => s + x, 0) / queries.length).toFixed(1).padStart(5)} ${unit}`,
   );
 }
 await app.close();

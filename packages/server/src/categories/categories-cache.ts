@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { known, runStatement, statement, type Statement } from '../db/together';
 import type { Schema } from '../db/schema';
 import { UserLru } from '../db/user-lru';
 import { knownCalendarRevision } from '../timeline/timeline-repository';
-import { listCategories } from './categories-repository';
+import { categoriesRead } from './categories-repository';
 import type { Category } from './category';
 
 /** Users whose categories are kept (least recently used dropped first). */
@@ -16,15 +17,23 @@ const cache = new UserLru<{ revision: number; categories: readonly Category[] }>
  * whichever server process). Without a known revision, straight from the database.
  * The answer is shared: read it, never change it.
  */
-export async function categoriesOf(
+export function categoriesOf(db: Kysely<Schema>, userId: string): Promise<readonly Category[]> {
+  return runStatement(db, cachedCategoriesRead(db, userId));
+}
+
+/** categoriesOf as a statement: nothing to send on a hit. */
+export function cachedCategoriesRead(
   db: Kysely<Schema>,
   userId: string,
-): Promise<readonly Category[]> {
+): Statement<readonly Category[]> {
   const revision = knownCalendarRevision(db, userId);
-  if (revision === undefined) return listCategories(db, userId);
+  if (revision === undefined) return categoriesRead(db, userId);
   const hit = cache.get(userId);
-  if (hit?.revision === revision) return hit.categories;
-  const categories = await listCategories(db, userId);
-  cache.set(userId, { revision, categories });
-  return categories;
+  if (hit?.revision === revision) return known(hit.categories);
+  const read = categoriesRead(db, userId);
+  return statement(read.query as CompiledQuery<unknown>, (result) => {
+    const categories = read.read(result);
+    cache.set(userId, { revision, categories });
+    return categories;
+  });
 }

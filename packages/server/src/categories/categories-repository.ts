@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
+import { runStatement, statement, type Statement } from '../db/together';
 import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { Category } from './category';
 import type { CategoryRow } from './tables';
@@ -98,8 +99,12 @@ const categoriesOfUser = preparedQuery((db, $) =>
     .orderBy('id'),
 );
 
-export async function listCategories(db: Db, userId: string): Promise<Category[]> {
-  return (await categoriesOfUser(db, [userId])).rows.map(toCategory);
+export function categoriesRead(db: Db, userId: string): Statement<Category[]> {
+  return statement(categoriesOfUser.with(db, [userId]), ({ rows }) => rows.map(toCategory));
+}
+
+export function listCategories(db: Db, userId: string): Promise<Category[]> {
+  return runStatement(db, categoriesRead(db, userId));
 }
 
 export async function countCategories(db: Db, userId: string): Promise<number> {

@@ -51,6 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
+    // Statements sent together go out at once (db/postgres-pool.ts).
+    pipeline: true,
     // Instants are int8 milliseconds; they fit a JS number exactly (below 2^53).
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>

@@ -46,11 +46,12 @@ function slotIndex(parameter: unknown): number {
     : -1;
 }
 
-/** Runs the query with `values` (value i takes the place of `$(i)`). */
-export type PreparedQuery<R> = (
-  db: Kysely<Schema>,
-  values: readonly unknown[],
-) => Promise<QueryResult<R>>;
+export interface PreparedQuery<R> {
+  /** Runs the query with `values` (value i takes the place of `$(i)`). */
+  (db: Kysely<Schema>, values: readonly unknown[]): Promise<QueryResult<R>>;
+  /** The query with `values`, to run with others (db/together.ts). */
+  with(db: Kysely<Schema>, values: readonly unknown[]): CompiledQuery<R>;
+}
 
 export function preparedQuery<R>(
   build: (db: Kysely<Schema>, $: Slot) => Compilable<R>,
@@ -58,7 +59,7 @@ export function preparedQuery<R>(
   // Keyed by the dialect's adapter: SQLite and PostgreSQL compile to different SQL, and a
   // transaction shares its database's adapter.
   const byDialect = new Map<DialectAdapter, Compiled<R>>();
-  return (db, values) => {
+  const withValues = (db: Kysely<Schema>, values: readonly unknown[]): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let compiled = byDialect.get(adapter);
     if (!compiled) {
@@ -70,11 +71,14 @@ export function preparedQuery<R>(
     const parameters = sources.map((source, i) =>
       source < 0 ? query.parameters[i] : values[source],
     );
-    return db.executeQuery({ ...query, parameters });
+    return { ...query, parameters };
   };
+  const run = (db: Kysely<Schema>, values: readonly unknown[]) =>
+    db.executeQuery(withValues(db, values));
+  return Object.assign(run, { with: withValues });
 }
 
-function isPostgres(db: Kysely<Schema>): boolean {
+export function isPostgres(db: Kysely<Schema>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

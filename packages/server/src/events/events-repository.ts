@@ -1,6 +1,7 @@
 import { MINUTE_MS, PREPARATION_MAX_MINUTES, type RecurrenceRule } from '@planner/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
+import { deferWrite } from '../db/together';
 import type { ChecklistItem } from '../tasks/task';
 import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { EventSummary, StoredEvent } from './event';
@@ -111,19 +112,22 @@ const hasNote = sql<number>`case when note = '' then 0 else 1 end`.as('has_note'
 
 export async function insertEvent(db: Db, userId: string, event: StoredEvent): Promise<void> {
   await bumpCalendarRevision(db, userId);
-  await db.insertInto('events').values(toRow(userId, event)).execute();
+  await deferWrite(db, db.insertInto('events').values(toRow(userId, event)).compile());
 }
 
 /** Writes every field of an existing event. */
 export async function saveEvent(db: Db, userId: string, event: StoredEvent): Promise<void> {
   const { user_id: _u, id: _i, ...values } = toRow(userId, event);
   await bumpCalendarRevision(db, userId);
-  await db
-    .updateTable('events')
-    .set(values)
-    .where('user_id', '=', userId)
-    .where('id', '=', event.id)
-    .execute();
+  await deferWrite(
+    db,
+    db
+      .updateTable('events')
+      .set(values)
+      .where('user_id', '=', userId)
+      .where('id', '=', event.id)
+      .compile(),
+  );
 }
 
 /** The user's event with its note, or undefined (another user's id reads as missing). */

@@ -10,11 +10,12 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { NO_END } from '../events/event';
 import type { OccurrenceState, ReminderInstance, StoredReminder } from './reminder';
+import { together } from '../db/together';
 import {
   findReminders,
-  listMovedOccurrences,
   listOccurrencesInRanges,
-  listRemindersBetween,
+  movedOccurrencesRead,
+  remindersBetweenRead,
 } from './reminders-repository';
 
 type Db = Kysely<Schema>;
@@ -89,11 +90,33 @@ export async function listReminderInstances(
   userId: string,
   start: number,
   end: number,
-  _timeZone = 'UTC',
 ): Promise<ReminderInstance[]> {
   if (!(end > start)) return [];
-  const inWindow = await listRemindersBetween(db, userId, start, end);
-  const moved = await listMovedOccurrences(db, userId, start, end);
+  const [inWindow, moved] = await together(db, reminderWindowReads(db, userId, start, end));
+  return reminderInstancesOf(db, userId, start, end, inWindow, moved);
+}
+
+/**
+ * The two reads every window starts with (its reminders, and occurrences moved into it), for a
+ * caller to send with its own; reminderInstancesOf finishes the answer from them.
+ */
+export function reminderWindowReads(db: Db, userId: string, start: number, end: number) {
+  return [
+    remindersBetweenRead(db, userId, start, end),
+    movedOccurrencesRead(db, userId, start, end),
+  ] as const;
+}
+
+/** listReminderInstances from its window's first reads (reading more only when it must). */
+export async function reminderInstancesOf(
+  db: Db,
+  userId: string,
+  start: number,
+  end: number,
+  inWindow: StoredReminder[],
+  moved: OccurrenceState[],
+): Promise<ReminderInstance[]> {
+  if (!(end > start)) return [];
   const known = new Map(inWindow.map((r) => [r.id, r]));
   const missing = [...new Set(moved.map((o) => o.reminderId))].filter((id) => !known.has(id));
   for (const r of await findReminders(db, userId, missing)) known.set(r.id, r);

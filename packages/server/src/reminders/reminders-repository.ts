@@ -1,6 +1,7 @@
 import type { RecurrenceRule } from '@planner/core';
 import type { Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared';
+import { statement, type Statement } from '../db/together';
 import type { Schema } from '../db/schema';
 import type { OccurrenceState, StoredReminder } from './reminder';
 import type { ReminderOccurrenceRow, ReminderRow } from './tables';
@@ -133,14 +134,15 @@ export async function findReminders(
 }
 
 /** Reminders whose occurrences may start in [start, end): one-offs there, series running then. */
-export async function listRemindersBetween(
+export function remindersBetweenRead(
   db: Db,
   userId: string,
   start: number,
   end: number,
-): Promise<StoredReminder[]> {
-  const { rows } = await remindersBetween(db, [userId, start, end]);
-  return rows.map(toReminder);
+): Statement<StoredReminder[]> {
+  return statement(remindersBetween.with(db, [userId, start, end]), ({ rows }) =>
+    rows.map(toReminder),
+  );
 }
 
 // Read by every timeline read: compiled once (db/prepared.ts).
@@ -233,14 +235,15 @@ export async function listOccurrencesInRanges(
 }
 
 /** Occurrences moved on their own into [start, end) (their series may start elsewhere). */
-export async function listMovedOccurrences(
+export function movedOccurrencesRead(
   db: Db,
   userId: string,
   start: number,
   end: number,
-): Promise<OccurrenceState[]> {
-  const { rows } = await movedOccurrences(db, [userId, start, end]);
-  return rows.map(toOccurrence);
+): Statement<OccurrenceState[]> {
+  return statement(movedOccurrences.with(db, [userId, start, end]), ({ rows }) =>
+    rows.map(toOccurrence),
+  );
 }
 
 const movedOccurrences = preparedQuery((db, $) =>

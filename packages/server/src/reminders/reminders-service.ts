@@ -94,7 +94,7 @@ export function getReminders(
     throw invalid('field "start": out of range');
   }
   if (end - start > MAX_WINDOW_MS) throw invalid('field "end": the window is over 366 days');
-  return listReminderInstances(caller.db, caller.userId, start, end, caller.timeZone);
+  return listReminderInstances(caller.db, caller.userId, start, end);
 }
 
 export interface UpdateReminderInput {
@@ -170,7 +170,7 @@ export async function getOverdueReminders(caller: ReminderCaller): Promise<Remin
   const { db, userId, now, timeZone } = caller;
   const today = startOfLocalDay(now, timeZone);
   const from = today - OVERDUE_RECURRING_DAYS * DAY_MS;
-  const recent = (await listReminderInstances(db, userId, from, today, timeZone)).filter(
+  const recent = (await listReminderInstances(db, userId, from, today)).filter(
     (r) =>
       r.status === 0 &&
       (r.recurrenceRule === null || r.start >= startOfLocalDay(r.createdAt, timeZone)),

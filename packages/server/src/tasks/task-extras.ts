@@ -1,8 +1,9 @@
 import type { PlanResult } from '@planner/core';
-import { categoriesOf } from '../categories/categories-cache';
+import { cachedCategoriesRead } from '../categories/categories-cache';
 import type { Category } from '../categories/category';
 import type { Db } from '../rpc/context';
-import { taskBlockTotals } from '../timeline/timeline-repository';
+import { together } from '../db/together';
+import { taskBlockTotalsRead, type BlockTotals } from '../timeline/timeline-repository';
 import type { TimelineSession } from '../timeline/timeline-session';
 import { fulfilledAt } from '../timeline/world';
 import type { TaskExtras } from './task-presenter';
@@ -50,34 +51,46 @@ function plannedEnds({ session, plan }: Planned): Map<string, number> {
 export async function loadTaskExtras(
   db: Db,
   userId: string,
-  tasks: readonly { id: string }[],
+  taskIds: readonly string[],
   now: number,
   planned: Planned | null,
 ): Promise<TaskExtras> {
-  const categories = new Map<string, Category>(
-    (await categoriesOf(db, userId)).map((c) => [c.id, c]),
-  );
+  const reads = taskExtrasReads(db, userId, taskIds, now, planned);
+  return reads.finish(await together(db, reads.statements));
+}
+
+/** loadTaskExtras as the reads it makes, to send with a caller's own, and how it finishes. */
+export function taskExtrasReads(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+  now: number,
+  planned: Planned | null,
+) {
   const world = planned?.session.world;
-  const fulfilled = new Map<string, number>();
   const ends = planned ? plannedEnds(planned) : new Map<string, number>();
   // Open tasks of a session have their time in memory; the rest (and any task's history end)
   // come from storage, in one read.
-  const stored = await taskBlockTotals(
-    db,
-    userId,
-    tasks.flatMap((t) => (world?.tasks.has(t.id) && ends.has(t.id) ? [] : [t.id])),
-    now,
-  );
-  for (const { id } of tasks) {
-    const totals = stored.get(id);
-    if (world?.tasks.has(id)) fulfilled.set(id, fulfilledAt(world, id, now));
-    else if (totals) fulfilled.set(id, totals.spent);
-    if (!ends.has(id) && totals) ends.set(id, totals.lastEnd);
-  }
-  return {
-    categories,
-    fulfilled,
-    lastBlockEnds: ends,
-    expectedStarts: planned ? expectedStarts(planned.session, planned.plan) : new Map(),
+  const needed = taskIds.filter((id) => !(world?.tasks.has(id) && ends.has(id)));
+  const statements = [
+    cachedCategoriesRead(db, userId),
+    taskBlockTotalsRead(db, userId, needed, now),
+  ] as const;
+  const finish = ([categoryList, stored]: [readonly Category[], Map<string, BlockTotals>]) => {
+    const categories = new Map<string, Category>(categoryList.map((c) => [c.id, c]));
+    const fulfilled = new Map<string, number>();
+    for (const id of taskIds) {
+      const totals = stored.get(id);
+      if (world?.tasks.has(id)) fulfilled.set(id, fulfilledAt(world, id, now));
+      else if (totals) fulfilled.set(id, totals.spent);
+      if (!ends.has(id) && totals) ends.set(id, totals.lastEnd);
+    }
+    return {
+      categories,
+      fulfilled,
+      lastBlockEnds: ends,
+      expectedStarts: planned ? expectedStarts(planned.session, planned.plan) : new Map(),
+    };
   };
+  return { statements, finish };
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { listValue, oneOf, preparedQuery, type PreparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
+import { deferWrite, known, runStatement, statement, type Statement } from '../db/together';
 import type { TaskRow, TaskSeriesRow } from './tables';
 import type {
   ChecklistItem,
@@ -113,7 +114,10 @@ const updateTask = preparedQuery((db, $) =>
 /** Writes every field of an existing task. */
 export async function saveTask(db: Db, userId: string, task: Task): Promise<void> {
   const row = toRow(userId, task);
-  await updateTask(db, [userId, task.id, ...SAVED_COLUMNS.map((column) => row[column])]);
+  await deferWrite(
+    db,
+    updateTask.with(db, [userId, task.id, ...SAVED_COLUMNS.map((column) => row[column])]),
+  );
 }
 
 const taskById = preparedQuery((db, $) =>
@@ -137,9 +141,15 @@ const tasksByIds = preparedQuery((db, $) =>
     .where(oneOf(db, 'id', $(1))),
 );
 
-export async function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
-  if (ids.length === 0) return [];
-  return (await tasksByIds(db, [userId, listValue(db, ids)])).rows.map(toTask);
+export function tasksByIdRead(db: Db, userId: string, ids: readonly string[]): Statement<Task[]> {
+  if (ids.length === 0) return known([]);
+  return statement(tasksByIds.with(db, [userId, listValue(db, ids)]), ({ rows }) =>
+    rows.map(toTask),
+  );
+}
+
+export function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
+  return runStatement(db, tasksByIdRead(db, userId, ids));
 }
 
 export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
@@ -174,16 +184,24 @@ const planningTasks = preparedQuery((db, $) =>
     .where('is_completed', '=', 0),
 );
 
-export async function listPlanningTasks(db: Db, userId: string): Promise<PlanningTask[]> {
-  const { rows } = await planningTasks(db, [userId]);
-  return rows.map((r) => ({
+type PlanningColumns = Pick<
+  Selectable<TaskRow>,
+  'id' | 'time_scheduled' | 'deadline' | 'created_at' | 'order_key' | 'is_unconfirmed'
+>;
+
+function planningTaskOfRow(r: PlanningColumns): PlanningTask {
+  return {
     id: r.id,
     timeScheduled: r.time_scheduled,
     deadline: r.deadline,
     createdAt: r.created_at,
     order: r.order_key,
     isUnconfirmed: r.is_unconfirmed === 1,
-  }));
+  };
+}
+
+export async function listPlanningTasks(db: Db, userId: string): Promise<PlanningTask[]> {
+  return (await planningTasks(db, [userId])).rows.map(planningTaskOfRow);
 }
 
 const planningTasksWithSpent = preparedQuery((db, $) =>
@@ -223,25 +241,23 @@ const planningTasksWithSpent = preparedQuery((db, $) =>
  * The open tasks as the planner needs them, with the time each had spent before `before` in
  * its blocks (one read: the state machine needs both on every call).
  */
-export async function listPlanningTasksWithSpent(
+export function planningTasksWithSpentRead(
   db: Db,
   userId: string,
   before: number,
-): Promise<{ tasks: PlanningTask[]; spentBefore: Map<string, number> }> {
-  const { rows } = await planningTasksWithSpent(db, [userId, before]);
-  const spentBefore = new Map<string, number>();
-  const tasks = rows.map((r) => {
-    if (r.spent !== null && r.spent !== undefined) spentBefore.set(r.id, Number(r.spent));
-    return {
-      id: r.id,
-      timeScheduled: r.time_scheduled,
-      deadline: r.deadline,
-      createdAt: r.created_at,
-      order: r.order_key,
-      isUnconfirmed: r.is_unconfirmed === 1,
-    };
+): Statement<{ tasks: PlanningTask[]; spentBefore: Map<string, number> }> {
+  return statement(planningTasksWithSpent.with(db, [userId, before]), ({ rows }) => {
+    const spentBefore = new Map<string, number>();
+    const tasks = rows.map((r) => {
+      if (r.spent !== null && r.spent !== undefined) spentBefore.set(r.id, Number(r.spent));
+      return planningTaskOfRow(r);
+    });
+    return { tasks, spentBefore };
   });
-  return { tasks, spentBefore };
+}
+
+export function listPlanningTasksWithSpent(db: Db, userId: string, before: number) {
+  return runStatement(db, planningTasksWithSpentRead(db, userId, before));
 }
 
 export interface TaskListQuery {
@@ -344,7 +360,10 @@ export async function updateTaskTimeline(
   task: PlanningTask,
   now: number,
 ): Promise<void> {
-  await taskTimeline(db, [userId, task.id, task.timeScheduled, task.isUnconfirmed ? 1 : 0, now]);
+  await deferWrite(
+    db,
+    taskTimeline.with(db, [userId, task.id, task.timeScheduled, task.isUnconfirmed ? 1 : 0, now]),
+  );
 }
 
 const taskTimeline = preparedQuery((db, $) =>

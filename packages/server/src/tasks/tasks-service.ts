@@ -132,7 +132,7 @@ export async function putTask(
   const saved = replans
     ? await putPlannedTask({ db, userId, now, input, mask, existing, task, isNew })
     : await putUnplannedTask(db, userId, now, input, mask, existing, task);
-  const extras = await loadTaskExtras(db, userId, [saved], now, null);
+  const extras = await loadTaskExtras(db, userId, [saved.id], now, null);
   return presentTask(saved, extras, true);
 }
 
@@ -261,7 +261,13 @@ export async function putMultipleTasks(
   settle(session);
   await saveTimeline(session, true);
   const saved = await findTasks(db, userId, ids);
-  const extras = await loadTaskExtras(db, userId, saved, now, null);
+  const extras = await loadTaskExtras(
+    db,
+    userId,
+    saved.map((t) => t.id),
+    now,
+    null,
+  );
   return saved.map((t) => presentTask(t, extras, false));
 }
 
@@ -339,6 +345,12 @@ export async function getTasks(
   }
   const session = await openTimeline(db, userId, now);
   const { plan } = await saveTimeline(session);
-  const extras = await loadTaskExtras(db, userId, tasks, now, { session, plan });
+  const extras = await loadTaskExtras(
+    db,
+    userId,
+    tasks.map((t) => t.id),
+    now,
+    { session, plan },
+  );
   return tasks.map((t) => presentTask(t, extras, input.withNote));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
+import { runStatement } from '../db/together';
 import { createTestDatabase } from '../db/test-database';
 import { buildTask } from '../tasks/task-factory';
 import { insertTask, listPlanningTasksWithSpent } from '../tasks/tasks-repository';
@@ -15,7 +16,7 @@ import {
   listTaskBlocks,
   nextStoredBlockStart,
   prevBlockStart,
-  storedBlockStarts,
+  storedBlockStartsRead,
   saveBlock,
   saveState,
   taskBlockTotals,
@@ -74,9 +75,15 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
       'b1',
     ]);
     expect(await prevBlockStart(database.db, u, 200)).toBe(0);
-    expect(await storedBlockStarts(database.db, u, 200)).toMatchObject({ latestBefore: 0 });
-    expect(await storedBlockStarts(database.db, u, 0)).toMatchObject({ latestBefore: null });
-    expect(await storedBlockStarts(database.db, 'nobody', 0)).toEqual({
+    expect(
+      await runStatement(database.db, storedBlockStartsRead(database.db, u, 200)),
+    ).toMatchObject({ latestBefore: 0 });
+    expect(await runStatement(database.db, storedBlockStartsRead(database.db, u, 0))).toMatchObject(
+      { latestBefore: null },
+    );
+    expect(
+      await runStatement(database.db, storedBlockStartsRead(database.db, 'nobody', 0)),
+    ).toEqual({
       latest: null,
       latestBefore: null,
     });

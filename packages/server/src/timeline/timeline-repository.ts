@@ -1,7 +1,8 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { listValue, oneOf, preparedQuery } from '../db/prepared';
+import { listValue, oneOf, preparedQuery, type Slot } from '../db/prepared';
 import { TransactionMemo } from '../db/transaction-memo';
 import type { Schema } from '../db/schema';
+import { deferWrite, known, runStatement, statement, type Statement } from '../db/together';
 import type { TimeblockRow, TimelineStateRow } from './tables';
 import type { Timeblock, TimelineState } from './timeblock';
 
@@ -37,21 +38,27 @@ function toBlockRow(userId: string, block: Timeblock): TimeblockRow {
 }
 
 export async function insertBlock(db: Db, userId: string, block: Timeblock): Promise<void> {
-  await db.insertInto('timeblocks').values(toBlockRow(userId, block)).execute();
+  await deferWrite(db, db.insertInto('timeblocks').values(toBlockRow(userId, block)).compile());
 }
 
 export async function saveBlock(db: Db, userId: string, block: Timeblock): Promise<void> {
   const { user_id: _u, id: _i, ...values } = toBlockRow(userId, block);
-  await db
-    .updateTable('timeblocks')
-    .set(values)
-    .where('user_id', '=', userId)
-    .where('id', '=', block.id)
-    .execute();
+  await deferWrite(
+    db,
+    db
+      .updateTable('timeblocks')
+      .set(values)
+      .where('user_id', '=', userId)
+      .where('id', '=', block.id)
+      .compile(),
+  );
 }
 
 export async function deleteBlockRow(db: Db, userId: string, id: string): Promise<void> {
-  await db.deleteFrom('timeblocks').where('user_id', '=', userId).where('id', '=', id).execute();
+  await deferWrite(
+    db,
+    db.deleteFrom('timeblocks').where('user_id', '=', userId).where('id', '=', id).compile(),
+  );
 }
 
 const blockById = preparedQuery((db, $) =>
@@ -103,12 +110,12 @@ const blocksEndingAfter = preparedQuery((db, $) =>
 );
 
 /** Blocks that end after `now`: the current block and fixed future ones (the planner's input). */
-export async function listBlocksEndingAfter(
-  db: Db,
-  userId: string,
-  now: number,
-): Promise<Timeblock[]> {
-  return (await blocksEndingAfter(db, [userId, now])).rows.map(toBlock);
+export function blocksEndingAfterRead(db: Db, userId: string, now: number): Statement<Timeblock[]> {
+  return statement(blocksEndingAfter.with(db, [userId, now]), ({ rows }) => rows.map(toBlock));
+}
+
+export function listBlocksEndingAfter(db: Db, userId: string, now: number): Promise<Timeblock[]> {
+  return runStatement(db, blocksEndingAfterRead(db, userId, now));
 }
 
 /** A task's blocks that started before `before`, newest first. */
@@ -173,20 +180,35 @@ const blockTotals = preparedQuery((db, $) =>
  * For each of the given tasks with blocks, at once: the time spent up to `now` (as
  * sumFulfilled) and the end of its latest block (lastTimeblockEnd).
  */
-export async function taskBlockTotals(
+export function taskBlockTotalsRead(
   db: Db,
   userId: string,
   taskIds: readonly string[],
   now: number,
-): Promise<Map<string, { spent: number; lastEnd: number }>> {
-  const totals = new Map<string, { spent: number; lastEnd: number }>();
-  if (taskIds.length === 0) return totals;
-  const { rows } = await blockTotals(db, [userId, now, listValue(db, taskIds)]);
-  for (const row of rows) {
-    if (row.task_id)
-      totals.set(row.task_id, { spent: Number(row.spent), lastEnd: Number(row.last_end) });
-  }
-  return totals;
+): Statement<Map<string, BlockTotals>> {
+  if (taskIds.length === 0) return known(new Map());
+  return statement(blockTotals.with(db, [userId, now, listValue(db, taskIds)]), ({ rows }) => {
+    const totals = new Map<string, BlockTotals>();
+    for (const row of rows) {
+      if (row.task_id)
+        totals.set(row.task_id, { spent: Number(row.spent), lastEnd: Number(row.last_end) });
+    }
+    return totals;
+  });
+}
+
+export function taskBlockTotals(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+  now: number,
+): Promise<Map<string, BlockTotals>> {
+  return runStatement(db, taskBlockTotalsRead(db, userId, taskIds, now));
+}
+
+export interface BlockTotals {
+  spent: number;
+  lastEnd: number;
 }
 
 const latestStartBefore = preparedQuery((db, $) =>
@@ -279,13 +301,23 @@ export async function findState(
     remember(db, userId, known.state);
     return known.state;
   }
+  return runStatement(db, stateRead(db, userId, forUpdate));
+}
+
+/** The state row as findState reads it, without the session's copy: to send with others. */
+export function stateRead(
+  db: Db,
+  userId: string,
+  forUpdate: boolean,
+): Statement<TimelineState | undefined> {
   // SQLite has no row locks; its single writer already runs these transactions one at a time.
   const locks = forUpdate && db.getExecutor().adapter instanceof PostgresAdapter;
-  const [row] = (await (locks ? stateForUpdate : state)(db, [userId])).rows;
-  if (!row) return undefined;
-  const found = toState(row);
-  remember(db, userId, found);
-  return found;
+  return statement((locks ? stateForUpdate : state).with(db, [userId]), ({ rows: [row] }) => {
+    if (!row) return undefined;
+    const found = toState(row);
+    remember(db, userId, found);
+    return found;
+  });
 }
 
 function remember(db: Db, userId: string, found: TimelineState): void {
@@ -374,7 +406,10 @@ export function rememberStateWithCurrent(
   row: StateWithCurrentColumns,
 ): void {
   const found = toStateWithCurrent(userId, row);
-  if (found) preloaded.set(db, userId, found);
+  if (!found) return;
+  preloaded.set(db, userId, found);
+  // The caches keyed on the calendar revision read it from here (categories-cache.ts).
+  remember(db, userId, found.state);
 }
 
 function takePreloaded(db: Db, userId: string): StateWithCurrent | undefined {
@@ -422,27 +457,32 @@ export async function insertState(db: Db, userId: string, state: TimelineState):
     .execute();
 }
 
+/** The state's columns (but user_id) as the values 1 to 9 of stateValues. */
+const stateSlots = ($: Slot) => ({
+  auto_extend: $<number>(1),
+  is_paused: $<number>(2),
+  shuffle_seed: $<number>(3),
+  current_block_id: $<string>(4),
+  advanced_at: $<number>(5),
+  next_transition_at: $<number>(6),
+  timeline_updated_at: $<number>(7),
+  reminder_updated_at: $<number>(8),
+  has_unconfirmed_task: $<number>(9),
+});
+
 const updateState = preparedQuery((db, $) =>
-  db
-    .updateTable('timeline_state')
-    .set({
-      auto_extend: $(1),
-      is_paused: $(2),
-      shuffle_seed: $(3),
-      current_block_id: $(4),
-      advanced_at: $(5),
-      next_transition_at: $(6),
-      timeline_updated_at: $(7),
-      reminder_updated_at: $(8),
-      has_unconfirmed_task: $(9),
-    })
-    .where('user_id', '=', $<string>(0)),
+  db.updateTable('timeline_state').set(stateSlots($)).where('user_id', '=', $<string>(0)),
 );
 
 export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
   stateWritten(db, userId);
+  await deferWrite(db, updateState.with(db, stateValues(userId, state)));
+}
+
+/** The state's values in updateState's order. */
+function stateValues(userId: string, state: TimelineState): unknown[] {
   const row = toStateRow(userId, state);
-  await updateState(db, [
+  return [
     userId,
     row.auto_extend,
     row.is_paused,
@@ -453,7 +493,7 @@ export async function saveState(db: Db, userId: string, state: TimelineState): P
     row.timeline_updated_at,
     row.reminder_updated_at,
     row.has_unconfirmed_task,
-  ]);
+  ];
 }
 
 const lowerTransition = preparedQuery((db, $) =>
@@ -495,12 +535,15 @@ export function knownCalendarRevision(db: Db, userId: string): number | undefine
  */
 export async function bumpCalendarRevision(db: Db, userId: string): Promise<void> {
   stateWritten(db, userId);
-  await db
-    .updateTable('timeline_state')
-    .set((eb) => ({ calendar_revision: eb('calendar_revision', '+', 1) }))
-    .where('user_id', '=', userId)
-    .execute();
   if (db.isTransaction) uncommittedBumps.add(db);
+  await deferWrite(
+    db,
+    db
+      .updateTable('timeline_state')
+      .set((eb) => ({ calendar_revision: eb('calendar_revision', '+', 1) }))
+      .where('user_id', '=', userId)
+      .compile(),
+  );
 }
 
 const calendarRevision = preparedQuery((db, $) =>
@@ -526,7 +569,9 @@ export async function findCalendarRevision(
 
 /** The SQL of bumpedTime (timeline-state.ts): `now`, or one past the column when not earlier. */
 function bumpedColumn(column: 'timeline_updated_at' | 'reminder_updated_at', now: unknown) {
-  return sql<number>`case when ${sql.ref(column)} < ${now} then ${now} else ${sql.ref(column)} + 1 end`;
+  // Qualified: in an upsert's update a bare name could also be the row that was not inserted.
+  const stored = sql.ref(`timeline_state.${column}`);
+  return sql<number>`case when ${stored} < ${now} then ${now} else ${stored} + 1 end`;
 }
 
 const bumpUpdatedAt = preparedQuery((db, $) =>
@@ -535,54 +580,55 @@ const bumpUpdatedAt = preparedQuery((db, $) =>
     .set({
       timeline_updated_at: bumpedColumn('timeline_updated_at', $(1)),
     })
-    .where('user_id', '=', $<string>(0))
-    .returning('calendar_revision'),
+    .where('user_id', '=', $<string>(0)),
 );
 
 /**
  * Marks the timeline updated (strictly later than before, so clients comparing timestamps see
- * it) without touching the rest of the state: for changes that cannot move a block. The
- * calendar revision comes back with it, for the caches the rest of the call reads through.
+ * it) without touching the rest of the state: for changes that cannot move a block.
  */
 export async function bumpTimelineUpdatedAt(db: Db, userId: string, now: number): Promise<void> {
   stateWritten(db, userId);
-  const [row] = (await bumpUpdatedAt(db, [userId, now])).rows;
-  if (row) revisionsRead.set(db, userId, Number(row.calendar_revision));
+  await deferWrite(db, bumpUpdatedAt.with(db, [userId, now]));
 }
 
-const bumpTimelineChange = preparedQuery((db, $) =>
-  db
-    .updateTable('timeline_state')
-    .set({
-      timeline_updated_at: bumpedColumn('timeline_updated_at', $(1)),
-      next_transition_at: 0,
-    })
-    .where('user_id', '=', $<string>(0)),
-);
+/** A new state row (values as in updateState) that, when the row exists, bumps it instead. */
+function insertOrBump(what: 'timeline' | 'reminder') {
+  return preparedQuery((db, $) =>
+    db
+      .insertInto('timeline_state')
+      .values({ user_id: $<string>(0), ...stateSlots($) })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet(
+          what === 'reminder'
+            ? { reminder_updated_at: bumpedColumn('reminder_updated_at', $(10)) }
+            : {
+                timeline_updated_at: bumpedColumn('timeline_updated_at', $(10)),
+                next_transition_at: 0,
+              },
+        ),
+      ),
+  );
+}
 
-const bumpReminderChange = preparedQuery((db, $) =>
-  db
-    .updateTable('timeline_state')
-    .set({
-      reminder_updated_at: bumpedColumn('reminder_updated_at', $(1)),
-    })
-    .where('user_id', '=', $<string>(0)),
-);
+const bumpTimelineChange = insertOrBump('timeline');
+const bumpReminderChange = insertOrBump('reminder');
 
 /**
- * Marks a change in one statement: reminderUpdatedAt, or timelineUpdatedAt with the next
- * transition due now (the plan must be looked at again). False when the user has no state row.
+ * Marks a change in one statement that needs no answer: reminderUpdatedAt, or timelineUpdatedAt
+ * with the next transition due now (the plan must be looked at again). A user without a state
+ * row yet gets `fresh`.
  */
 export async function bumpChanged(
   db: Db,
   userId: string,
   what: 'timeline' | 'reminder',
   now: number,
-): Promise<boolean> {
+  fresh: TimelineState,
+): Promise<void> {
   stateWritten(db, userId);
   const bump = what === 'reminder' ? bumpReminderChange : bumpTimelineChange;
-  const result = await bump(db, [userId, now]);
-  return Number(result.numAffectedRows ?? 0) > 0;
+  await deferWrite(db, bump.with(db, [...stateValues(userId, fresh), now]));
 }
 
 const latestStarts = preparedQuery((db, $) =>
@@ -604,12 +650,14 @@ const latestStarts = preparedQuery((db, $) =>
 );
 
 /** The latest start of any stored block and the latest before `before` (null: none), at once. */
-export async function storedBlockStarts(
+export function storedBlockStartsRead(
   db: Db,
   userId: string,
   before: number,
-): Promise<{ latest: number | null; latestBefore: number | null }> {
-  const [row] = (await latestStarts(db, [userId, before])).rows;
-  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return { latest: number(row?.latest), latestBefore: number(row?.latest_before) };
+): Statement<{ latest: number | null; latestBefore: number | null }> {
+  return statement(latestStarts.with(db, [userId, before]), ({ rows: [row] }) => {
+    const number = (value: unknown) =>
+      value === null || value === undefined ? null : Number(value);
+    return { latest: number(row?.latest), latestBefore: number(row?.latest_before) };
+  });
 }

@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
+import { together } from '../db/together';
+import type { PlanningTask } from '../tasks/task';
 import {
   countUnconfirmedTasks,
-  listPlanningTasksWithSpent,
+  planningTasksWithSpentRead,
   updateTaskTimeline,
 } from '../tasks/tasks-repository';
 import { makeDueRecurringTasks } from '../tasks/recurring-tasks';
@@ -18,15 +20,17 @@ import {
   deleteBlockRow,
   insertBlock,
   lowerNextTransition,
-  listBlocksEndingAfter,
+  blocksEndingAfterRead,
   saveBlock,
   saveState,
+  stateRead,
 } from './timeline-repository';
 import {
   emptyChanges,
   hasChanges,
   horizonEndAt,
   MAX_REPLAY_MS,
+  NEVER,
   planRequestAt,
   type PlanSettings,
   type TimelineWorld,
@@ -75,6 +79,74 @@ export function toPlanEvent(instance: EventInstance): PlanEvent {
   };
 }
 
+interface WorldRows {
+  state: TimelineState;
+  openTasks: PlanningTask[];
+  baseFulfilled: Map<string, number>;
+  blocks: Timeblock[];
+  windowHistory: Timeblock[] | undefined;
+}
+
+/**
+ * The state (locked when `locked`), the open tasks with their time spent before the base time,
+ * and the blocks ending after it, in one round trip: the reads are made for the state as `seen`
+ * (the session's copy), and made again in the rare case that the locked row moved on meanwhile
+ * or a recurring task was due.
+ */
+async function readWorld(
+  db: Db,
+  userId: string,
+  now: number,
+  seen: TimelineState,
+  locked: boolean,
+  window: { start: number; end: number } | undefined,
+  timeZone: string,
+): Promise<WorldRows> {
+  const reads = (state: TimelineState) => {
+    const baseTime = Math.min(state.advancedAt, now);
+    // A window reaching a little into the past (the agenda's usual) has its history read with
+    // the blocks the state machine needs.
+    const historyFrom =
+      window && window.start < baseTime && window.start >= baseTime - WINDOW_HISTORY_MS
+        ? window.start
+        : undefined;
+    const statements = [
+      // Only what the planner needs: answers load the few tasks they show in full.
+      planningTasksWithSpentRead(db, userId, baseTime),
+      blocksEndingAfterRead(db, userId, (historyFrom ?? baseTime + 1) - 1),
+    ] as const;
+    return { baseTime, historyFrom, statements };
+  };
+  let state = seen;
+  let planned = reads(state);
+  let tasks;
+  let loaded;
+  if (!locked) {
+    [tasks, loaded] = await together(db, planned.statements);
+  } else {
+    let lockedState;
+    [lockedState, tasks, loaded] = await together(db, [
+      stateRead(db, userId, true),
+      ...planned.statements,
+    ]);
+    state = lockedState ?? (await loadTimelineState(db, userId, now, true));
+    const recurringDue = now >= (state.nextRecurringTaskAt ?? NEVER);
+    if (recurringDue) await makeDueRecurringTasks(db, userId, now, state, timeZone);
+    if (recurringDue || state.advancedAt !== seen.advancedAt || !lockedState) {
+      planned = reads(state);
+      [tasks, loaded] = await together(db, planned.statements);
+    }
+  }
+  const { baseTime, historyFrom } = planned;
+  return {
+    state,
+    openTasks: tasks.tasks,
+    baseFulfilled: tasks.spentBefore,
+    blocks: historyFrom === undefined ? loaded : loaded.filter((b) => b.end > baseTime),
+    windowHistory: historyFrom === undefined ? undefined : loaded.filter((b) => b.end <= baseTime),
+  };
+}
+
 /**
  * Loads everything the state machine needs for `now` (locking the user's timeline on
  * PostgreSQL) and advances it to now (a read only when a transition is due). `window` adds the
@@ -94,30 +166,22 @@ export async function openTimeline(
   { forWrite = false, window }: OpenOptions = {},
 ): Promise<TimelineSession> {
   const profile = await loadPlanningProfile(db, userId);
+  // The state as the call's session read it (no statement), else read now without a lock.
+  const seen = await loadTimelineState(db, userId, now, false);
   // A read takes the lock only when the state machine must run: most reads then need no
   // transaction at all on PostgreSQL (db/postgres-pool.ts), and do not wait for writers.
-  let state = await loadTimelineState(db, userId, now, forWrite);
-  const locked = forWrite || now >= state.nextTransitionAt;
-  if (locked && !forWrite) state = await loadTimelineState(db, userId, now, true);
-  if (locked) await makeDueRecurringTasks(db, userId, now, state, profile.timezone);
-  const baseTime = Math.min(state.advancedAt, now);
-  const from = Math.max(baseTime, now - MAX_REPLAY_MS);
-  // Only what the planner needs: answers load the few tasks they show in full.
-  const { tasks: openTasks, spentBefore: baseFulfilled } = await listPlanningTasksWithSpent(
+  const locked = forWrite || now >= seen.nextTransitionAt;
+  const { state, openTasks, baseFulfilled, blocks, windowHistory } = await readWorld(
     db,
     userId,
-    baseTime,
+    now,
+    seen,
+    locked,
+    window,
+    profile.timezone,
   );
-  // A window reaching a little into the past (the agenda's usual) has its history read with
-  // the blocks the state machine needs, in one read.
-  const historyFrom =
-    window && window.start < baseTime && window.start >= baseTime - WINDOW_HISTORY_MS
-      ? window.start
-      : undefined;
-  const loaded = await listBlocksEndingAfter(db, userId, (historyFrom ?? baseTime + 1) - 1);
-  const blocks = historyFrom === undefined ? loaded : loaded.filter((b) => b.end > baseTime);
-  const windowHistory =
-    historyFrom === undefined ? undefined : loaded.filter((b) => b.end <= baseTime);
+  const baseTime = Math.min(state.advancedAt, now);
+  const from = Math.max(baseTime, now - MAX_REPLAY_MS);
   const settings: PlanSettings = {
     timezone: profile.timezone,
     autoIdle: profile.autoIdle,

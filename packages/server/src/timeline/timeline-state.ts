@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { RealtimeEventType } from '../realtime/realtime-hub';
 import type { TimelineState } from './timeblock';
-import {
-  bumpChanged,
-  findState,
-  insertState,
-  saveState,
-  stateWritten,
-} from './timeline-repository';
+import { bumpChanged, findState, insertState, stateWritten } from './timeline-repository';
 
 type Db = Kysely<Schema>;
 
@@ -74,17 +68,9 @@ export async function recordChange(
   type: RealtimeEventType,
   now: number,
 ): Promise<void> {
-  // One statement when the row exists (it always does after sign-up): it locks the row too.
-  if (await bumpChanged(db, userId, type === 'reminderStateUpdated' ? 'reminder' : 'timeline', now))
-    return;
-  const state = await loadTimelineState(db, userId, now, true);
-  if (type === 'reminderStateUpdated') {
-    state.reminderUpdatedAt = bumpedTime(state.reminderUpdatedAt, now);
-  } else {
-    state.timelineUpdatedAt = bumpedTime(state.timelineUpdatedAt, now);
-    state.nextTransitionAt = 0;
-  }
-  await saveState(db, userId, state);
+  // One statement, which locks the row too; the row always exists after sign-up.
+  const what = type === 'reminderStateUpdated' ? 'reminder' : 'timeline';
+  await bumpChanged(db, userId, what, now, defaultTimelineState(now));
 }
 
 /**

@@ -9,12 +9,14 @@ import type {
 import type { EventInstance } from '../events/event';
 import { invalid } from '../rpc/errors';
 import type { AuthedContext } from '../rpc/context';
-import { loadTaskExtras } from '../tasks/task-extras';
+import { together } from '../db/together';
+import { reminderInstancesOf, reminderWindowReads } from '../reminders/reminder-instances';
+import { presentReminder } from '../reminders/reminder-presenter';
+import { taskExtrasReads } from '../tasks/task-extras';
 import { presentCategory, presentTask } from '../tasks/task-presenter';
-import { findTasks } from '../tasks/tasks-repository';
-import { loadTimelineReminders } from './timeline-reminders';
+import { tasksByIdRead } from '../tasks/tasks-repository';
 import type { Timeblock } from './timeblock';
-import { listBlocksBetween, storedBlockStarts } from './timeline-repository';
+import { listBlocksBetween, storedBlockStartsRead } from './timeline-repository';
 import { currentInfo, presentState } from './timeline-service';
 import { openTimeline, saveTimeline, type TimelineSession } from './timeline-session';
 import { horizonEndAt } from './world';
@@ -124,26 +126,26 @@ interface Hints {
   prevBlockStart: number;
 }
 
-async function pagingHints(
+function pagingHints(
   session: TimelineSession,
   blocks: ViewBlock[],
   start: number,
   end: number,
-): Promise<Hints> {
-  const { db, userId, eventInstances } = session;
+  stored: { latest: number | null; latestBefore: number | null },
+): Hints {
+  const { eventInstances } = session;
   const maxOf = (values: number[]) => (values.length ? Math.max(...values) : -1);
   const minOf = (values: number[]) => (values.length ? Math.min(...values) : -1);
-  const { latest: stored, latestBefore: prevStored } = await storedBlockStarts(db, userId, start);
   const events = eventInstances.filter((e) => e.start < end + LOOKAROUND_MS);
   return {
-    maxTimeblockStart: maxOf([stored ?? -1, ...blocks.map((b) => b.start)]),
+    maxTimeblockStart: maxOf([stored.latest ?? -1, ...blocks.map((b) => b.start)]),
     maxEventStart: maxOf(events.filter((e) => e.start >= start).map((e) => e.start)),
     nextBlockStart: minOf([
       ...blocks.filter((b) => b.start >= end).map((b) => b.start),
       ...events.filter((e) => e.start >= end).map((e) => e.start),
     ]),
     prevBlockStart: maxOf([
-      prevStored ?? -1,
+      stored.latestBefore ?? -1,
       ...eventInstances
         .filter((e) => e.start < start && e.start >= start - LOOKAROUND_MS)
         .map((e) => e.start),
@@ -199,10 +201,17 @@ export async function getTimeline(
     ...stored,
     ...future.filter((b) => overlaps(b, start, end) || (input.includeAll && b.locking)),
   ];
-  const tasks = await findTasks(ctx.db, ctx.userId, [
-    ...new Set(shown.flatMap((b) => b.taskId ?? [])),
+  const { db, userId } = ctx;
+  const taskIds = [...new Set(shown.flatMap((b) => b.taskId ?? []))];
+  const extrasReads = taskExtrasReads(db, userId, taskIds, now, { session, plan });
+  // Everything else the answer needs, in one round trip.
+  const [tasks, categories, totals, inWindow, moved, storedStarts] = await together(db, [
+    tasksByIdRead(db, userId, taskIds),
+    ...extrasReads.statements,
+    ...reminderWindowReads(db, userId, start, end),
+    storedBlockStartsRead(db, userId, start),
   ]);
-  const extras = await loadTaskExtras(ctx.db, ctx.userId, tasks, now, { session, plan });
+  const extras = extrasReads.finish([categories, totals]);
   const byId = new Map(tasks.map((t) => [t.id, presentTask(t, extras, false)]));
   const containers: Container[] = shown.map((b) => ({
     timeblock: {
@@ -222,16 +231,11 @@ export async function getTimeline(
   for (const e of session.eventInstances)
     if (overlaps(e, start, end)) containers.push(eventContainer(e));
   containers.sort((a, b) => (a.timeblock?.start ?? 0) - (b.timeblock?.start ?? 0));
+  const reminders = await reminderInstancesOf(db, userId, start, end, inWindow, moved);
   return {
     blockContainers: containers,
-    reminders: await loadTimelineReminders(
-      ctx.db,
-      ctx.userId,
-      start,
-      end,
-      session.profile.timezone,
-    ),
+    reminders: reminders.map(presentReminder),
     timelineState: presentState(session.world.state, now, currentInfo(session)),
-    ...(await pagingHints(session, future, start, end)),
+    ...pagingHints(session, future, start, end, storedStarts),
   };
 }
