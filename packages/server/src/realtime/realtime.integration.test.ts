@@ -143,6 +143,44 @@ describe('the session timer', () => {
   });
 });
 
+describe('the session timer and recurring tasks', () => {
+  it("makes a recurring task's next instance when it arrives, and pushes it", async () => {
+    const user = await signUpPlanner(server);
+    const { task } = await user.client.call('PutTask', {
+      task: {
+        title: 'Water plants',
+        category: { id: user.categoryId },
+        timeScheduled: HOUR,
+        recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 0 },
+        expectedStart: TEST_NOW + HOUR,
+      },
+    });
+    // Paused, nothing else happens on the timeline: the new instance is the only change.
+    await user.client.call('Pause');
+    const hub = new LocalRealtimeHub();
+    const received: RealtimeMessage[] = [];
+    hub.subscribe(user.userId, (m) => received.push(m));
+    const timer = new TimelineTimer(server.database.db, hub, server.clock);
+    const unwatch = timer.watch(user.userId);
+    try {
+      server.clock.set(TEST_NOW + 24 * HOUR);
+      expect(await timer.run(user.userId)).toBe(false);
+      expect(received).toEqual([]);
+      server.clock.set(TEST_NOW + 25 * HOUR + 1);
+      expect(await timer.run(user.userId)).toBe(true);
+      expect(received.map((m) => m.type)).toEqual(['timelineStateUpdated']);
+      const { tasks } = await user.client.call('GetTasks', { status: 'todo' });
+      expect(
+        tasks.filter((t) => t.recurringTaskId === task?.id).map((t) => t.instanceNumber),
+      ).toEqual([0, 1]);
+    } finally {
+      unwatch();
+      timer.close();
+      server.clock.set(TEST_NOW);
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('PostgreSQL LISTEN/NOTIFY', () => {
   it('carries a message between two hubs (two server processes)', async () => {
     const url = process.env.DATABASE_URL ?? '';

@@ -226,6 +226,27 @@ describe('changing or deleting a series stops what is to come', () => {
     expect(tasks.every((t) => t.recurrenceRule === undefined)).toBe(true);
   });
 
+  it('a rule set again after the series ended starts a new series from that task', async () => {
+    const { user, id, first } = await dailyFrom6April();
+    await user.client.call('PutTask', {
+      task: { id, recurrenceRule: { ...daily, freq: 'none' } },
+      fields: ['recurrenceRule'],
+      updateType: 2,
+    });
+    const { task } = await user.client.call('PutTask', {
+      task: { id: first.id, recurrenceRule: daily },
+      fields: ['recurrenceRule'],
+    });
+    expect(task).toMatchObject({ recurringTaskId: first.id, instanceNumber: 0 });
+    await pollAt(user, utc(4, 8, 8));
+    expect((await instances(user, first.id)).map(([n, start]) => [n, start])).toEqual([
+      [0, iso(utc(4, 7, 7))],
+      [1, iso(utc(4, 8, 7))],
+    ]);
+    // The ended series made no more.
+    expect((await instances(user, id)).map(([n]) => n)).toEqual([0]);
+  });
+
   it('updateType 1 with another rule goes on from the newest instance', async () => {
     const { user, id, first } = await dailyFrom6April();
     await user.client.call('PutTask', {

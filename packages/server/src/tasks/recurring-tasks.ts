@@ -139,14 +139,25 @@ async function noteNextOccurrence(
 
 /**
  * A task saved with a rule and not yet in a series becomes instance 0 of its own series:
- * expectedStart is the one sent, else the task's creation time. Sets the fields before saving.
+ * expectedStart is the one sent, else its own (an instance of an ended series), else the task's
+ * creation time. Sets the fields before saving.
  */
 export function joinNewSeries(task: Task, expectedStart: number): boolean {
   if (task.recurrenceRule === null || task.recurringTaskId !== '') return false;
   task.recurringTaskId = task.id;
   task.instanceNumber = 0;
-  task.expectedStart = expectedStart > 0 ? expectedStart : task.createdAt;
+  const own = task.expectedStart ?? -1;
+  task.expectedStart = expectedStart > 0 ? expectedStart : own >= 0 ? own : task.createdAt;
   return true;
+}
+
+/**
+ * A rule set on a task whose series has ended (its rule was set to none) starts a series anew:
+ * the task leaves the ended one, so joinNewSeries takes it.
+ */
+export async function leaveEndedSeries(db: Db, userId: string, task: Task): Promise<void> {
+  if (task.recurrenceRule === null || task.recurringTaskId === '') return;
+  if (!(await findSeries(db, userId, task.recurringTaskId))) task.recurringTaskId = '';
 }
 
 function deadlineOffsetOf(task: Task): number | null {

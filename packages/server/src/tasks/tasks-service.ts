@@ -24,7 +24,13 @@ import { applyTaskFields, parseFields, type TaskField } from './task-input';
 import { toPlanningTask, type Task, type TaskStatusFilter } from './task';
 import { loadTaskExtras } from './task-extras';
 import { presentCheapTask, presentTask } from './task-presenter';
-import { changeSeries, endSeries, joinNewSeries, startSeries } from './recurring-tasks';
+import {
+  changeSeries,
+  endSeries,
+  joinNewSeries,
+  leaveEndedSeries,
+  startSeries,
+} from './recurring-tasks';
 import {
   deleteTaskRow,
   findTask,
@@ -173,6 +179,7 @@ async function putPlannedTask(p: PlannedPut): Promise<Task> {
     task = applyCompletion(session, task, input.task?.isCompleted ?? false, input.rest);
   if (!task.isCompleted && task.timeScheduled > existing.timeScheduled) task.isUnconfirmed = false;
   task.updatedAt = now;
+  if (mask.has('recurrenceRule')) await leaveEndedSeries(db, userId, task);
   const startsSeries = joinNewSeries(task, input.task?.expectedStart ?? 0);
   if (isNew) await insertTask(db, userId, task);
   else await saveTask(db, userId, task);
