@@ -29,18 +29,38 @@ function save(client: QueryClient): void {
   );
 }
 
-/** Restores the saved cache, then keeps saving it (debounced) while the app runs. */
+/**
+ * Restores the saved cache, then keeps saving it (debounced) while the app runs. A save still
+ * waiting when the page goes away (a reload, a closed tab) is made at once, so the next start
+ * does not paint an answer older than the one on screen.
+ */
 export function persistQueryCache(client: QueryClient): () => void {
   const saved = readJson(CACHE_KEY, isDehydratedState);
   if (saved) hydrate(client, saved);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    save(client);
+  };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
     clearTimeout(timer);
-    timer = setTimeout(() => save(client), SAVE_DELAY_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      save(client);
+    }, SAVE_DELAY_MS);
   });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
   };
 }
