@@ -18,8 +18,19 @@ test('the disconnected notice shows while the server is unreachable and clears a
   const notice = page.getByRole('alert').filter({ hasText: 'You are offline' });
   await expect(notice).toBeVisible();
 
-  await page.unroute('**/api/**');
+  // Reconnect tries again at once; still unreachable, the notice stays.
+  const retried = page.waitForRequest('**/api/**');
   await notice.getByRole('button', { name: 'Reconnect' }).click();
-  await expect(notice).toBeHidden();
+  await retried;
+  await expect(notice).toBeVisible();
+
+  // Back online: any answer clears the notice, a background refresh's or Reconnect's, whichever
+  // comes first (so the button may be gone before it can be clicked).
+  await page.unroute('**/api/**');
+  await expect(async () => {
+    if (await notice.isVisible())
+      await notice.getByRole('button', { name: 'Reconnect' }).click({ timeout: 1000 });
+    await expect(notice).toBeHidden({ timeout: 1000 });
+  }).toPass();
   await expect(page.getByText('This device', { exact: true })).toBeVisible();
 });
