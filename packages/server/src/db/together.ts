@@ -10,7 +10,10 @@ type Db = Kysely<Schema>;
  * round trip (db/postgres-pool.ts), on SQLite one after the other as ever. A repository offers
  * a statement (its query and what its rows become) beside the function that runs it alone:
  *
- *   const [tasks, blocks] = await together(db, [openTasks(db, userId), blocksAfter(db, userId, now)]);
+ *   const [tasks, blocks] = await together(db, [
+ *     planningTasksWithSpentRead(db, userId, baseTime),
+ *     blocksEndingAfterRead(db, userId, baseTime),
+ *   ]);
  *
  * They run in the order given, so a later one sees what an earlier one wrote.
  */
