@@ -1,5 +1,5 @@
-import type { CompiledQuery, Kysely } from 'kysely';
-import { known, runStatement, statement, type Statement } from '../db/together';
+import type { Kysely } from 'kysely';
+import { known, type Statement } from '../db/together';
 import type { Schema } from '../db/schema';
 import { UserLru } from '../db/user-lru';
 import { knownCalendarRevision } from '../timeline/timeline-repository';
@@ -12,16 +12,11 @@ const MAX_USERS = 10_000;
 const cache = new UserLru<{ revision: number; categories: readonly Category[] }>(MAX_USERS);
 
 /**
- * The user's categories, read through a cache keyed on the calendar revision the call already
- * read with its state row (every category write bumps it, in the writing transaction, on
- * whichever server process). Without a known revision, straight from the database.
- * The answer is shared: read it, never change it.
+ * The user's categories as a statement, read through a cache keyed on the calendar revision the
+ * call already read with its state row (every category write bumps it, in the writing
+ * transaction, on whichever server process): nothing is sent on a hit. Without a known revision,
+ * straight from the database. The answer is shared: read it, never change it.
  */
-export function categoriesOf(db: Kysely<Schema>, userId: string): Promise<readonly Category[]> {
-  return runStatement(db, cachedCategoriesRead(db, userId));
-}
-
-/** categoriesOf as a statement: nothing to send on a hit. */
 export function cachedCategoriesRead(
   db: Kysely<Schema>,
   userId: string,
@@ -31,9 +26,12 @@ export function cachedCategoriesRead(
   const hit = cache.get(userId);
   if (hit?.revision === revision) return known(hit.categories);
   const read = categoriesRead(db, userId);
-  return statement(read.query as CompiledQuery<unknown>, (result) => {
-    const categories = read.read(result);
-    cache.set(userId, { revision, categories });
-    return categories;
-  });
+  return {
+    query: read.query,
+    read: (result) => {
+      const categories = read.read(result);
+      cache.set(userId, { revision, categories });
+      return categories;
+    },
+  };
 }

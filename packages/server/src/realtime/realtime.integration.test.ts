@@ -117,17 +117,28 @@ describe('notifyChange', () => {
   });
 });
 
+/** A session timer watching the user, with what it pushed; `stop` ends it and resets the clock. */
+function watchWithTimer(userId: string) {
+  const hub = new LocalRealtimeHub();
+  const received: RealtimeMessage[] = [];
+  hub.subscribe(userId, (m) => received.push(m));
+  const timer = new TimelineTimer(server.database.db, hub, server.clock);
+  const unwatch = timer.watch(userId);
+  const stop = () => {
+    unwatch();
+    timer.close();
+    server.clock.set(TEST_NOW);
+  };
+  return { timer, received, stop };
+}
+
 describe('the session timer', () => {
   it('advances a watched user at the transition and pushes it', async () => {
     const user = await signUpPlanner(server);
     await user.client.call('PutTask', {
       task: { title: 'One hour', category: { id: user.categoryId }, timeScheduled: HOUR },
     });
-    const hub = new LocalRealtimeHub();
-    const received: RealtimeMessage[] = [];
-    hub.subscribe(user.userId, (m) => received.push(m));
-    const timer = new TimelineTimer(server.database.db, hub, server.clock);
-    const unwatch = timer.watch(user.userId);
+    const { timer, received, stop } = watchWithTimer(user.userId);
     try {
       expect(await timer.run(user.userId)).toBe(false);
       server.clock.set(TEST_NOW + HOUR + 1);
@@ -136,9 +147,7 @@ describe('the session timer', () => {
       const state = await user.client.call('GetTimelineState');
       expect(state.currentBlock?.end).toBe(TEST_NOW + 90 * 60_000);
     } finally {
-      unwatch();
-      timer.close();
-      server.clock.set(TEST_NOW);
+      stop();
     }
   });
 });
@@ -157,11 +166,7 @@ describe('the session timer and recurring tasks', () => {
     });
     // Paused, nothing else happens on the timeline: the new instance is the only change.
     await user.client.call('Pause');
-    const hub = new LocalRealtimeHub();
-    const received: RealtimeMessage[] = [];
-    hub.subscribe(user.userId, (m) => received.push(m));
-    const timer = new TimelineTimer(server.database.db, hub, server.clock);
-    const unwatch = timer.watch(user.userId);
+    const { timer, received, stop } = watchWithTimer(user.userId);
     try {
       server.clock.set(TEST_NOW + 24 * HOUR);
       expect(await timer.run(user.userId)).toBe(false);
@@ -174,9 +179,7 @@ describe('the session timer and recurring tasks', () => {
         tasks.filter((t) => t.recurringTaskId === task?.id).map((t) => t.instanceNumber),
       ).toEqual([0, 1]);
     } finally {
-      unwatch();
-      timer.close();
-      server.clock.set(TEST_NOW);
+      stop();
     }
   });
 });

@@ -256,10 +256,6 @@ export function planningTasksWithSpentRead(
   });
 }
 
-export function listPlanningTasksWithSpent(db: Db, userId: string, before: number) {
-  return runStatement(db, planningTasksWithSpentRead(db, userId, before));
-}
-
 export interface TaskListQuery {
   status: TaskStatusFilter;
   offset: number;

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { runStatement } from '../db/together';
 import { createTestDatabase } from '../db/test-database';
 import { buildTask } from '../tasks/task-factory';
-import { insertTask, listPlanningTasksWithSpent } from '../tasks/tasks-repository';
+import { insertTask, planningTasksWithSpentRead } from '../tasks/tasks-repository';
 import type { Timeblock, TimelineState } from './timeblock';
 import {
   deleteTaskBlocksFrom,
@@ -12,14 +12,14 @@ import {
   insertBlock,
   insertState,
   listBlocksBetween,
-  listBlocksEndingAfter,
+  blocksEndingAfterRead,
   listTaskBlocks,
   nextStoredBlockStart,
   prevBlockStart,
   storedBlockStartsRead,
   saveBlock,
   saveState,
-  taskBlockTotals,
+  taskBlockTotalsRead,
 } from './timeline-repository';
 
 let database: Database;
@@ -66,10 +66,11 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
       'r',
       'b3',
     ]);
-    expect((await listBlocksEndingAfter(database.db, u, 320)).map((b) => b.id)).toEqual([
-      'r',
-      'b3',
-    ]);
+    expect(
+      (await runStatement(database.db, blocksEndingAfterRead(database.db, u, 320))).map(
+        (b) => b.id,
+      ),
+    ).toEqual(['r', 'b3']);
     expect((await listTaskBlocks(database.db, u, 't1', 400, 10)).map((b) => b.id)).toEqual([
       'b2',
       'b1',
@@ -101,20 +102,30 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
     await insertBlock(database.db, u, block({ id: 'b', start: 150, end: 300 }));
     await insertBlock(database.db, u, block({ id: 'c', start: 500, end: 600, isFixed: true }));
     await insertBlock(database.db, u, block({ id: 'd', taskId: 'done', start: 0, end: 40 }));
-    const withSpent = await listPlanningTasksWithSpent(database.db, u, 200);
+    const withSpent = await runStatement(
+      database.db,
+      planningTasksWithSpentRead(database.db, u, 200),
+    );
     expect(withSpent.tasks.map((t) => t.id)).toEqual(['t1']);
     expect(withSpent.spentBefore).toEqual(new Map([['t1', 150]]));
-    expect((await listPlanningTasksWithSpent(database.db, u, 0)).spentBefore).toEqual(new Map());
-    expect(await taskBlockTotals(database.db, u, ['done', 't1', 'none'], 1000)).toEqual(
+    expect(
+      (await runStatement(database.db, planningTasksWithSpentRead(database.db, u, 0))).spentBefore,
+    ).toEqual(new Map());
+    expect(
+      await runStatement(
+        database.db,
+        taskBlockTotalsRead(database.db, u, ['done', 't1', 'none'], 1000),
+      ),
+    ).toEqual(
       new Map([
         ['t1', { spent: 350, lastEnd: 600 }],
         ['done', { spent: 40, lastEnd: 40 }],
       ]),
     );
     await deleteTaskBlocksFrom(database.db, u, 't1', 400);
-    expect(await taskBlockTotals(database.db, u, ['t1'], 200)).toEqual(
-      new Map([['t1', { spent: 150, lastEnd: 300 }]]),
-    );
+    expect(
+      await runStatement(database.db, taskBlockTotalsRead(database.db, u, ['t1'], 200)),
+    ).toEqual(new Map([['t1', { spent: 150, lastEnd: 300 }]]));
   });
 
   it('keeps one state row per user', async () => {

@@ -114,10 +114,6 @@ export function blocksEndingAfterRead(db: Db, userId: string, now: number): Stat
   return statement(blocksEndingAfter.with(db, [userId, now]), ({ rows }) => rows.map(toBlock));
 }
 
-export function listBlocksEndingAfter(db: Db, userId: string, now: number): Promise<Timeblock[]> {
-  return runStatement(db, blocksEndingAfterRead(db, userId, now));
-}
-
 /** A task's blocks that started before `before`, newest first. */
 export async function listTaskBlocks(
   db: Db,
@@ -195,15 +191,6 @@ export function taskBlockTotalsRead(
     }
     return totals;
   });
-}
-
-export function taskBlockTotals(
-  db: Db,
-  userId: string,
-  taskIds: readonly string[],
-  now: number,
-): Promise<Map<string, BlockTotals>> {
-  return runStatement(db, taskBlockTotalsRead(db, userId, taskIds, now));
 }
 
 export interface BlockTotals {

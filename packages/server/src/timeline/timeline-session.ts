@@ -81,6 +81,8 @@ export function toPlanEvent(instance: EventInstance): PlanEvent {
 
 interface WorldRows {
   state: TimelineState;
+  /** The instant the world's blocks and spent times start from: the state's advancedAt or now. */
+  baseTime: number;
   openTasks: PlanningTask[];
   baseFulfilled: Map<string, number>;
   blocks: Timeblock[];
@@ -140,6 +142,7 @@ async function readWorld(
   const { baseTime, historyFrom } = planned;
   return {
     state,
+    baseTime,
     openTasks: tasks.tasks,
     baseFulfilled: tasks.spentBefore,
     blocks: historyFrom === undefined ? loaded : loaded.filter((b) => b.end > baseTime),
@@ -171,7 +174,7 @@ export async function openTimeline(
   // A read takes the lock only when the state machine must run: most reads then need no
   // transaction at all on PostgreSQL (db/postgres-pool.ts), and do not wait for writers.
   const locked = forWrite || now >= seen.nextTransitionAt;
-  const { state, openTasks, baseFulfilled, blocks, windowHistory } = await readWorld(
+  const { state, baseTime, openTasks, baseFulfilled, blocks, windowHistory } = await readWorld(
     db,
     userId,
     now,
@@ -180,7 +183,6 @@ export async function openTimeline(
     window,
     profile.timezone,
   );
-  const baseTime = Math.min(state.advancedAt, now);
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
   const settings: PlanSettings = {
     timezone: profile.timezone,

@@ -1,20 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buildTask, renderAgenda } from '../test-support';
-import type { AgendaEnv } from '../use-agenda-env';
+import { buildEnv, buildTask, renderAgenda } from '../test-support';
 import { BlockCard } from './BlockCard';
 
-const env: AgendaEnv = {
-  tag: 'en',
-  timeZone: 'Europe/Berlin',
-  hour12: false,
-  premiumLevel: 0,
-  referralCount: 0,
-  firstDayOfWeek: 'MON',
-  tutorialStatus: '',
-  isDebug: false,
-};
+const env = buildEnv();
 const NINE = Date.UTC(2026, 2, 10, 8, 0);
 const block = {
   id: 'b1',
