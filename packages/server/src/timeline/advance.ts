@@ -2,6 +2,7 @@ import { TASK_DURATION_MAX_MS, type PlanResult } from '@planner/core';
 import type { Timeblock } from './timeblock';
 import {
   currentBlock,
+  dropBlock,
   EXTENSION_MS,
   MAX_REPLAY_MS,
   NEVER,
@@ -73,8 +74,12 @@ function finishCurrent(world: TimelineWorld, block: Timeblock, now: number): num
 }
 
 /**
- * A running session ends where an event (with its travel time) or a fixed block begins, even one
- * added after the session started: the rest of the task is planned after it.
+ * A running session ends where an event's busy time (with its travel before it) or a fixed block
+ * begins, even one added after the session started: the rest of the task is planned after it.
+ * An event wins over the session even when its busy time has already begun (a meeting in ten
+ * minutes with fifteen of travel): the session ends where that busy time begins, at the
+ * earliest at its own start. An event whose busy time is over does not rewrite the session, and a
+ * fixed block only cuts what lies from `now` on.
  */
 function trimToBusy(
   world: TimelineWorld,
@@ -83,19 +88,26 @@ function trimToBusy(
   now: number,
 ): void {
   if (block.isFixed || block.isRest || !block.taskId) return;
-  // Only what begins from now on: a past event does not rewrite the session so far.
-  const from = Math.max(block.start, now);
   let end = block.end;
   for (const event of settings.events) {
-    const start = event.start - event.travelTop;
-    if (!event.allDay && start > from && start < end) end = start;
+    const busyStart = event.start - event.travelTop;
+    const busyEnd = event.end + event.travelBottom;
+    if (event.allDay || busyEnd <= now || busyEnd <= block.start || busyStart >= end) continue;
+    end = Math.max(block.start, busyStart);
   }
+  const from = Math.max(block.start, now);
   for (const other of world.blocks.values()) {
     const starts = other.start > from && other.start < end;
     if (other.id !== block.id && other.isFixed && other.end > other.start && starts)
       end = other.start;
   }
   if (end === block.end) return;
+  // The time spent before the base time was summed when loaded: take back what was cut off.
+  const cutBeforeBase = Math.min(block.end, world.baseTime) - Math.max(end, block.start);
+  if (cutBeforeBase > 0) {
+    const spent = world.baseFulfilled.get(block.taskId) ?? 0;
+    world.baseFulfilled.set(block.taskId, spent - cutBeforeBase);
+  }
   block.end = end;
   touchBlock(world, block, now);
 }
@@ -117,6 +129,12 @@ export function advanceTo(
     const current = currentBlock(world);
     if (current) {
       trimToBusy(world, settings, current, t);
+      if (current.end <= current.start) {
+        // Busy from its very start: the session never took place.
+        dropBlock(world, current.id);
+        setCurrent(world, '');
+        continue;
+      }
       if (current.end > now) break;
       const ended = finishCurrent(world, current, now);
       if (ended !== null) t = Math.max(t, ended);
