@@ -1,13 +1,12 @@
 import type { FreeAxis } from './free-axis';
 import { MaxHeap } from './max-heap';
+import { searchBetterOrder } from './order-search';
 
 export interface DeadlineJob {
   duration: number;
   deadline: number;
 }
 
-/** Up to this many deadline tasks an exact search over orders is affordable (2^n states). */
-export const EXACT_SEARCH_LIMIT = 12;
 /** Above this many deadline tasks the quadratic programme gives way to Moore-Hodgson. */
 export const QUADRATIC_LIMIT = 2_000;
 
@@ -50,8 +49,8 @@ function selectedFirst(selected: readonly boolean[]): number[] {
  * run Moore-Hodgson on the axis as if the rule did not exist: what it keeps on time bounds
  * what any order can, so if its choice still meets that count under the rule, it is optimal;
  * (3) else keep the largest set that deadline order can keep on time (a dynamic programme);
- * (4) if that still falls short of the bound and the instance is small, search every order.
- * Beyond that size the answer can miss the optimum by the few tasks the rule's waste costs.
+ * (4) if that still falls short of the bound, search the orders exactly (branch and bound,
+ * see order-search.ts) for one that keeps more on time.
  */
 export function orderDeadlineTasks(
   jobs: readonly DeadlineJob[],
@@ -73,12 +72,14 @@ export function orderDeadlineTasks(
   // Usually the fragment rule costs nothing and Moore-Hodgson's choice is already optimal.
   const boundCount = onTimeCount(ctx, boundOrder);
   if (boundCount >= upperBound || jobs.length > QUADRATIC_LIMIT) return boundOrder;
-  const order = selectedFirst(selectInDeadlineOrder(ctx));
-  const count = onTimeCount(ctx, order);
-  if (count >= upperBound || jobs.length > EXACT_SEARCH_LIMIT) {
-    return count >= boundCount ? order : boundOrder;
-  }
-  return searchAllOrders(ctx);
+  const dpOrder = selectedFirst(selectInDeadlineOrder(ctx));
+  const dpCount = onTimeCount(ctx, dpOrder);
+  const [order, count] = dpCount >= boundCount ? [dpOrder, dpCount] : [boundOrder, boundCount];
+  if (count >= upperBound) return order;
+  const onTime = searchBetterOrder(ctx, count);
+  if (onTime === null) return order;
+  const isOnTime = new Set(onTime);
+  return [...onTime, ...deadlineOrder.filter((i) => !isOnTime.has(i))];
 }
 
 /**
@@ -137,43 +138,4 @@ function selectByMooreHodgson(ctx: Context): boolean[] {
     }
   });
   return selected;
-}
-
-/**
- * The best order over all orders, for few jobs: for every set of jobs, the earliest finish
- * with all of them on time (again enough, as finish times only grow with the start).
- */
-function searchAllOrders(ctx: Context): number[] {
-  const { axis, durations, capacities } = ctx;
-  const n = durations.length;
-  const finishOf = new Float64Array(1 << n).fill(Infinity);
-  const lastOf = new Int8Array(1 << n).fill(-1);
-  finishOf[0] = 0;
-  let bestSet = 0;
-  for (let set = 0; set < 1 << n; set += 1) {
-    const from = finishOf[set] as number;
-    if (from === Infinity) continue;
-    if (popCount(set) > popCount(bestSet)) bestSet = set;
-    for (let j = 0; j < n; j += 1) {
-      if (set & (1 << j)) continue;
-      const finish = axis.finishAfter(from, durations[j] as number);
-      const next = set | (1 << j);
-      if (finish < (finishOf[next] as number) && finish <= (capacities[j] as number)) {
-        finishOf[next] = finish;
-        lastOf[next] = j;
-      }
-    }
-  }
-  const onTime: number[] = [];
-  for (let set = bestSet; set !== 0; set &= ~(1 << (lastOf[set] as number))) {
-    onTime.unshift(lastOf[set] as number);
-  }
-  const late = Array.from({ length: n }, (_, i) => i).filter((i) => !(bestSet & (1 << i)));
-  return [...onTime, ...late];
-}
-
-function popCount(set: number): number {
-  let count = 0;
-  for (let s = set; s !== 0; s &= s - 1) count += 1;
-  return count;
 }
