@@ -20,6 +20,7 @@ if (!process.env.PLANNER_E2E_DATA_DIR) {
 const port = process.env.PLANNER_E2E_PORT;
 const dataDir = process.env.PLANNER_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const webDist = join(dataDir, 'web');
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -48,6 +49,7 @@ const CLOCK_SPECS = [
   '**/agenda-drag.e2e.ts',
   '**/agenda-screens.e2e.ts',
   '**/agenda-performance.e2e.ts',
+  '**/agenda-first-use.e2e.ts',
 ];
 
 export default defineConfig({
@@ -87,7 +89,8 @@ export default defineConfig({
   ],
   webServer: {
     // Builds the web app, then starts the real server on the chosen port with a fresh database.
-    command: 'npm run build -w @planner/web && npm start -w @planner/server',
+    // Each run builds into its own folder, so runs side by side never overwrite each other's app.
+    command: `npm run build -w @planner/web -- --outDir ${webDist} && npm start -w @planner/server`,
     cwd: repoRoot,
     url: `${baseURL}/login`,
     timeout: 180_000,
@@ -102,6 +105,7 @@ export default defineConfig({
       // Every test signs up a fresh person from one address: the sign-up limit would stop the suite.
       RATE_LIMITS: 'off',
       DATABASE_URL: '',
+      WEB_DIST: webDist,
     },
   },
 });

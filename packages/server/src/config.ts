@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SIGN_IN_DELAY, type SignInDelayRule } from './accounts/sign-in-throttle';
 import type { RateLimitRules } from './rpc/rate-limit';
 
 export interface Config {
@@ -16,6 +18,18 @@ export interface Config {
   logLevel: LogLevel;
   bodyLimitBytes: number;
   rateLimits: RateLimitRules;
+  /** Wrong passwords slow down an account's next sign-ins (off with RATE_LIMITS=off). */
+  signInDelay: SignInDelayRule | undefined;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (Fastify's trustProxy):
+   * false, a hop count, or addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+   */
+  trustProxy: false | number | string[];
+  /** A request (headers and body) must arrive within this; a trickling one is cut off. */
+  requestTimeoutMs: number;
+  /** A connection silent this long is closed (live streams send a comment every 25 s). */
+  connectionTimeoutMs: number;
+  maxStreamsPerUser: number;
   /** Exposes the test-only clock control methods (PLANNER_TEST_CLOCK=1). */
   testClock: boolean;
   /** The built web app, served with an SPA fallback when it exists. */
@@ -29,11 +43,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Per-bucket attempt limits. Sign-in counts every attempt per e-mail and per address; the
- * numbers let a person mistype a few times while stopping password guessing.
+ * Per-bucket attempt limits. Sign-in counts every attempt per address, and per address and
+ * e-mail: a guessing address is stopped, never the account's owner at another address (the
+ * account itself is only slowed down, see SignInDelayRule).
  */
 export const DEFAULT_RATE_LIMITS: RateLimitRules = {
-  signInPerEmail: { points: 10, durationSec: 15 * 60 },
+  signInPerIpAndEmail: { points: 10, durationSec: 15 * 60 },
   signInPerIp: { points: 100, durationSec: 15 * 60 },
   signUpPerIp: { points: 30, durationSec: 60 * 60 },
   passwordResetPerEmail: { points: 5, durationSec: 60 * 60 },
@@ -87,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('RATE_LIMITS must be on or off');
   }
   const testClock = text('PLANNER_TEST_CLOCK') === '1';
+  const trustProxy = parseTrustProxy(text('TRUST_PROXY'), problems);
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
@@ -100,8 +116,13 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
     bodyLimitBytes: 1024 * 1024,
     rateLimits: rateLimitSwitch === 'off' ? {} : DEFAULT_RATE_LIMITS,
+    signInDelay: rateLimitSwitch === 'off' ? undefined : DEFAULT_SIGN_IN_DELAY,
+    trustProxy,
+    requestTimeoutMs: 30_000,
+    connectionTimeoutMs: 120_000,
+    maxStreamsPerUser: 20,
     testClock,
-    webDist: resolve(REPO_ROOT, 'packages/web/dist'),
+    webDist: resolve(REPO_ROOT, text('WEB_DIST') ?? 'packages/web/dist'),
   };
 }
 
@@ -116,4 +137,31 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or off, a hop count, or a comma list of addresses, CIDRs and names. */
+function parseTrustProxy(value: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (value === undefined || value.toLowerCase() === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase());
+  const bad = entries.filter((entry) => !isProxyRange(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be off, a hop count, or addresses, CIDR ranges, loopback, linklocal or ` +
+        `uniquelocal separated by commas; cannot read "${bad.join('", "')}"`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
