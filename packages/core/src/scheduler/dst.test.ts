@@ -170,3 +170,73 @@ describe('plans on daylight-saving days', () => {
     ]);
   });
 });
+
+describe('the default rest window 22:00-08:00 around the Europe/Berlin changes', () => {
+  const restWindow = { enabled: true, start: 22 * HOUR, end: 8 * HOUR };
+  /** The local hour and minute, read by Intl rather than by the engine's zone code. */
+  const berlinClock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const localMinuteOfDay = (instant: number) => {
+    const [hour, minute] = berlinClock.format(instant).split(':').map(Number);
+    return (hour ?? 0) * 60 + (minute ?? 0);
+  };
+  /** Four days of work around the change, more than the free time holds. */
+  const planAround = (now: number) =>
+    planTimeline(
+      buildRequest({
+        now,
+        horizonEnd: now + 3 * DAY,
+        timezone: 'Europe/Berlin',
+        autoIdle: restWindow,
+        tasks: Array.from({ length: 10 }, (_, i) =>
+          buildTask({ id: `t${i}`, timeScheduled: 8 * HOUR }),
+        ),
+      }),
+    );
+
+  it.each([
+    ['spring (2026-03-29, 23 hours)', utc(2026, 3, 28, 12)],
+    ['autumn (2026-10-25, 25 hours)', utc(2026, 10, 24, 12)],
+  ])('plans no minute between 22:00 and 08:00 local in %s', (_, now) => {
+    const result = planAround(now);
+    expect(result.timeblocks.length).toBeGreaterThan(0);
+    for (const block of result.timeblocks) {
+      for (let t = block.start; t < block.end; t += MINUTE) {
+        const minute = localMinuteOfDay(t);
+        expect(minute >= 8 * 60 && minute < 22 * 60, `${iso(t)} UTC is in the rest window`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  /** The planned time as runs of back-to-back blocks, in UTC. */
+  const workRuns = (now: number) => {
+    const runs: { start: number; end: number }[] = [];
+    for (const block of planAround(now).timeblocks) {
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last.end === block.start) last.end = block.end;
+      else runs.push({ start: block.start, end: block.end });
+    }
+    return runs.map((r) => [iso(r.start), iso(r.end)]);
+  };
+
+  it('stops at 22:00 and resumes at 08:00 local on the nights of both changes', () => {
+    expect(workRuns(utc(2026, 3, 28, 12))).toEqual([
+      ['2026-03-28T12:00', '2026-03-28T21:00'], // to 22:00 CET
+      ['2026-03-29T06:00', '2026-03-29T20:00'], // 08:00 to 22:00 CEST
+      ['2026-03-30T06:00', '2026-03-30T20:00'],
+      ['2026-03-31T06:00', '2026-03-31T12:00'], // the horizon
+    ]);
+    expect(workRuns(utc(2026, 10, 24, 12))).toEqual([
+      ['2026-10-24T12:00', '2026-10-24T20:00'], // to 22:00 CEST
+      ['2026-10-25T07:00', '2026-10-25T21:00'], // 08:00 to 22:00 CET
+      ['2026-10-26T07:00', '2026-10-26T21:00'],
+      ['2026-10-27T07:00', '2026-10-27T12:00'],
+    ]);
+  });
+});
