@@ -1,6 +1,7 @@
 import {
   AUTOMATIC_LOCALE_OPTION,
   firstDayOfWeekDefault,
+  HOUR_MS,
   isSupportedLocale,
   isValidTimeZone,
   localeFromOption,
@@ -18,6 +19,16 @@ export function localeOptionFor(sent: string): string {
   return sent ? resolveLocale(sent) : AUTOMATIC_LOCALE_OPTION;
 }
 
+/**
+ * The rest window every account starts with: no work is planned from 22:00 to 08:00 on the
+ * wall clock of the user's zone (docs/timeline-server.md, "The rest window").
+ */
+export const DEFAULT_REST_WINDOW = {
+  autoIdleEnabled: true,
+  autoIdleStart: 22 * HOUR_MS,
+  autoIdleEnd: 8 * HOUR_MS,
+} as const;
+
 /** Settings of a new account; also completes options stored before a field existed. */
 export function defaultUserOptions(
   localeOption = AUTOMATIC_LOCALE_OPTION,
@@ -28,9 +39,7 @@ export function defaultUserOptions(
     tutorialDismissed: false,
     timezone: isValidTimeZone(timezone) ? timezone : '',
     emailNotificationsEnabled: true,
-    autoIdleEnabled: false,
-    autoIdleStart: 0,
-    autoIdleEnd: 0,
+    ...DEFAULT_REST_WINDOW,
     quickControlBarEnabled: false,
     version: USER_OPTIONS_VERSION,
     tutorialStatus: '',

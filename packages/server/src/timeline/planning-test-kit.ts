@@ -1,15 +1,18 @@
 import { RpcError } from '@planner/protocol';
 import { expect } from 'vitest';
 import { listCategories } from '../categories/categories-repository';
-import type { SignedUpUser, TestServer } from '../testing/test-server';
+import type { SignedUpUser, SignUpOverrides, TestServer } from '../testing/test-server';
 
 export interface Planner extends SignedUpUser {
   /** One of the categories every new account gets. */
   categoryId: string;
 }
 
-export async function signUpPlanner(server: TestServer): Promise<Planner> {
-  const user = await server.signUp();
+export async function signUpPlanner(
+  server: TestServer,
+  overrides: SignUpOverrides = {},
+): Promise<Planner> {
+  const user = await server.signUp(overrides);
   const categories = await listCategories(server.database.db, user.userId);
   const categoryId = categories[0]?.id;
   if (!categoryId) throw new Error('a new account has no categories');

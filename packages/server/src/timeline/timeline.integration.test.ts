@@ -120,7 +120,8 @@ describe('GetTimeline', () => {
     expect(locked).toHaveLength(1);
     expect(locked[0]?.timeblock).toMatchObject({
       locking: 'taskLimit',
-      start: TEST_NOW + 21 * HOUR,
+      // 20 hours of work after the session: 10:00 to 22:00, then 08:00 to 16:00 (rest window).
+      start: TEST_NOW + 31 * HOUR,
     });
     await expectRpcError(
       user.client.call('UpdateTimeblock', {

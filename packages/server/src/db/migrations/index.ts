@@ -4,6 +4,7 @@ import * as tasksTimeline from './0002_tasks_timeline';
 import * as calendar from './0003_calendar';
 import * as calendarRevision from './0004_calendar_revision';
 import * as recurringTasks from './0005_recurring_tasks';
+import * as restWindow from './0006_rest_window';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_calendar': calendar,
   '0004_calendar_revision': calendarRevision,
   '0005_recurring_tasks': recurringTasks,
+  '0006_rest_window': restWindow,
 };
