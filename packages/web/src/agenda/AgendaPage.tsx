@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import { addLocalDays, startOfLocalDay, weekViewWindow } from '@planner/core';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { queryClient } from '../api/query-client';
 import { categoriesQueryKey } from '../categories/categories-api';
 import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
 import { ControlBar } from './controls/ControlBar';
 import { currentItem } from './controls/current-item';
 import { readSavedView, saveFocusMode, saveView, useFocusMode } from './data/agenda-prefs';
-import { useLiveUpdates } from './data/live-updates';
 import { useProgressCheck } from './data/progress-check';
-import { containersIn, remindersIn, timelineStore } from './data/timeline-store';
+import { containersIn, remindersIn, timelineKey } from './data/timeline-queries';
+import { useTimeline } from './data/use-timeline';
 import { useServerNow } from './data/use-server-now';
 import { dayRangeAround, DayView } from './day/DayView';
 import { AgendaHeader } from './header/AgendaHeader';
@@ -33,7 +33,6 @@ import type { AgendaView, TimeRange } from './types';
 import { useAgendaEnv } from './use-agenda-env';
 
 const DATE_PATTERN = /^\d{1,15}$/u;
-let restored = false;
 
 /** Spec 2: /agenda/{view?}/{currentDate?}; anything else redirects to /agenda. */
 function readRoute(view: string | undefined, currentDate: string | undefined) {
@@ -43,14 +42,6 @@ function readRoute(view: string | undefined, currentDate: string | undefined) {
     view: (view ?? readSavedView()) satisfies AgendaView,
     date: currentDate === undefined ? null : Number(currentDate),
   };
-}
-
-function useSnapshot() {
-  if (!restored) {
-    restored = true;
-    timelineStore.restore();
-  }
-  return useSyncExternalStore(timelineStore.subscribe, timelineStore.getSnapshot);
 }
 
 /** The agenda: day or week view of the plan, with its controls, dialogs and tutorials. */
@@ -71,7 +62,7 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
   const hasDialog = useOpenDialog() !== null;
   const now = useServerNow(60_000);
   const date = routeDate ?? now;
-  const snapshot = useSnapshot();
+  const client = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
 
   // Spec 2: ?add=true opens the creation dial, then the route is plain /agenda.
@@ -82,8 +73,8 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
   }, [searchParams, navigate]);
   // Spec 2: leaving and returning to the agenda refreshes categories.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
-  }, []);
+    void client.invalidateQueries({ queryKey: categoriesQueryKey });
+  }, [client]);
 
   const [dayRange, setDayRange] = useState<TimeRange>(() => dayRangeAround(date, env.timeZone));
   useEffect(() => {
@@ -96,16 +87,13 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
     [weekStart, env.timeZone],
   );
   const range = view === 'day' ? dayRange : weekRange;
-  useEffect(() => {
-    void timelineStore.ensureLoaded(range);
-  }, [range]);
+  const snapshot = useTimeline(range);
 
   const items = useMemo(
     () => agendaItems(containersIn(snapshot.chunks, range)),
     [snapshot.chunks, range],
   );
   const reminders = useMemo(() => remindersIn(snapshot.chunks, range), [snapshot.chunks, range]);
-  useLiveUpdates();
   useProgressCheck(items, snapshot.state, env.timeZone);
 
   const goTo = useCallback(
@@ -118,14 +106,15 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
   };
   const onExtend = useCallback(
     (direction: 'earlier' | 'later') => {
-      if (timelineStore.getSnapshot().isLoading) return;
+      // Spec 4: no load-more while a range is loading.
+      if (client.isFetching({ queryKey: timelineKey }) > 0) return;
       setDayRange((r) =>
         direction === 'later'
           ? { start: r.start, end: addLocalDays(r.end, 3, env.timeZone) }
           : { start: addLocalDays(r.start, -3, env.timeZone), end: r.end },
       );
     },
-    [env.timeZone],
+    [client, env.timeZone],
   );
   const setFocus = useCallback((on: boolean) => saveFocusMode(on), []);
   useAgendaShortcuts({ view, onDate: (d) => goTo(view, d), onView, onFocus: setFocus, searchRef });

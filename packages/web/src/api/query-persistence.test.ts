@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readItem } from '../storage/local-storage';
 import { persistQueryCache } from './query-persistence';
@@ -7,10 +7,13 @@ const key = ['profile'];
 
 function savedProfile(): unknown {
   const raw = readItem('queryCache');
-  const state = raw
-    ? (JSON.parse(raw) as { queries: { queryKey: unknown; state: { data: unknown } }[] })
+  const saved = raw
+    ? (JSON.parse(raw) as {
+        clientState: { queries: { queryKey: unknown; state: { data: unknown } }[] };
+      })
     : undefined;
-  return state?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+  return saved?.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))
+    ?.state.data;
 }
 
 function clientWithProfile(): QueryClient {
@@ -30,30 +33,64 @@ describe('the saved query cache', () => {
     vi.useRealTimers();
   });
 
-  it('saves a change a second later, and a new start paints it', () => {
+  async function start(client: QueryClient): Promise<void> {
+    const persisted = persistQueryCache(client);
+    stop = persisted.stop;
+    await persisted.restored;
+  }
+
+  it('saves a change a second later, and a new start paints it', async () => {
     const client = clientWithProfile();
-    stop = persistQueryCache(client);
+    await start(client);
     client.setQueryData(key, { tip: 'hidden' });
     expect(savedProfile()).toBeUndefined();
     vi.advanceTimersByTime(1000);
     expect(savedProfile()).toEqual({ tip: 'hidden' });
     stop();
     const next = new QueryClient();
-    stop = persistQueryCache(next);
+    await start(next);
     expect(next.getQueryData(key)).toEqual({ tip: 'hidden' });
   });
 
-  it('saves a waiting change at once when the page goes away (a reload)', () => {
+  it('asks the server again the first time a restored answer is shown, painting it meanwhile', async () => {
     const client = clientWithProfile();
-    stop = persistQueryCache(client);
+    await start(client);
+    client.setQueryData(key, { tip: 'saved' });
+    stop();
+    const next = new QueryClient();
+    await start(next);
+    const queryFn = vi.fn(async () => ({ tip: 'live' }));
+    // staleTime Infinity, like the agenda's ranges: only the restore makes it ask again.
+    const observer = new QueryObserver(next, { queryKey: key, queryFn, staleTime: Infinity });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(next.getQueryData(key)).toEqual({ tip: 'live' }));
+    expect(observer.getCurrentResult().data).toEqual({ tip: 'live' });
+    expect(seen[0]).toEqual({ tip: 'saved' });
+    unsubscribe();
+  });
+
+  it('does not save queries not marked to be kept', async () => {
+    const client = clientWithProfile();
+    await start(client);
+    client.setQueryData(['secret'], 'not kept');
+    client.setQueryData(key, { tip: 'kept' });
+    vi.advanceTimersByTime(1000);
+    expect(readItem('queryCache')).not.toContain('not kept');
+  });
+
+  it('saves a waiting change at once when the page goes away (a reload)', async () => {
+    const client = clientWithProfile();
+    await start(client);
     client.setQueryData(key, { tip: 'shown again' });
     window.dispatchEvent(new Event('pagehide'));
     expect(savedProfile()).toEqual({ tip: 'shown again' });
   });
 
-  it('saves a waiting change at once when the tab is hidden', () => {
+  it('saves a waiting change at once when the tab is hidden', async () => {
     const client = clientWithProfile();
-    stop = persistQueryCache(client);
+    await start(client);
     client.setQueryData(key, { tip: 'hidden' });
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));

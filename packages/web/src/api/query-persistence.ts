@@ -1,66 +1,105 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { readJson, writeJson } from '../storage/local-storage';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClient,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
+import { readJson, removeItem, writeJson } from '../storage/local-storage';
 
-// The query cache is saved under the versioned prefix (DESIGN 6) so the next start paints from
-// it at once; only queries marked `meta.persist` are kept. TanStack's own dehydrate/hydrate do
-// the work, which keeps this file small.
+// The query cache, the agenda's timeline included, is saved under the versioned prefix (see
+// docs/web-data.md) so the next start paints from it at once; only queries marked
+// `meta.persist` are kept. TanStack's persist-client does the saving and restoring; this file
+// only says where (local storage) and when (a second after the last change, or at once when
+// the page goes away).
 const CACHE_KEY = 'queryCache';
 const SAVE_DELAY_MS = 1000;
 
-function isDehydratedState(value: unknown): value is DehydratedState {
+function isPersistedClient(value: unknown): value is PersistedClient {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!('timestamp' in value) || typeof value.timestamp !== 'number') return false;
+  if (!('clientState' in value)) return false;
+  const state = value.clientState;
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    'queries' in value &&
-    Array.isArray(value.queries) &&
-    'mutations' in value &&
-    Array.isArray(value.mutations)
-  );
-}
-
-function save(client: QueryClient): void {
-  writeJson(
-    CACHE_KEY,
-    dehydrate(client, {
-      shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && query.meta?.persist === true,
-      shouldDehydrateMutation: () => false,
-    }),
+    typeof state === 'object' &&
+    state !== null &&
+    'queries' in state &&
+    Array.isArray(state.queries) &&
+    'mutations' in state &&
+    Array.isArray(state.mutations)
   );
 }
 
 /**
- * Restores the saved cache, then keeps saving it (debounced) while the app runs. A save still
- * waiting when the page goes away (a reload, a closed tab) is made at once, so the next start
- * does not paint an answer older than the one on screen.
+ * A saved answer paints at once but counts as outdated, so the first screen that shows it asks
+ * the server again, and the live answer replaces it. An answer already in the cache that is
+ * newer than the saved one is kept (hydrate compares the times they were answered).
  */
-export function persistQueryCache(client: QueryClient): () => void {
-  const saved = readJson(CACHE_KEY, isDehydratedState);
-  if (saved) hydrate(client, saved);
+function asOutdated(saved: PersistedClient): PersistedClient {
+  const queries = saved.clientState.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, isInvalidated: true },
+  }));
+  return { ...saved, clientState: { ...saved.clientState, queries } };
+}
+
+/** Local storage behind a short delay, so a burst of answers is written once. */
+export function localStoragePersister(): Persister & { flush: () => void } {
+  let pending: PersistedClient | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
-    if (timer === undefined) return;
     clearTimeout(timer);
     timer = undefined;
-    save(client);
+    if (pending) writeJson(CACHE_KEY, pending);
+    pending = undefined;
   };
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' && event.type !== 'removed') return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      save(client);
-    }, SAVE_DELAY_MS);
+  return {
+    persistClient: (client) => {
+      pending = client;
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_DELAY_MS);
+    },
+    restoreClient: () => {
+      const saved = readJson(CACHE_KEY, isPersistedClient);
+      return saved && asOutdated(saved);
+    },
+    removeClient: () => {
+      clearTimeout(timer);
+      pending = undefined;
+      removeItem(CACHE_KEY);
+    },
+    flush,
+  };
+}
+
+/**
+ * Restores the saved cache, then keeps saving it while the app runs. A save still waiting when
+ * the page goes away (a reload, a closed tab) is made at once, so the next start does not paint
+ * an answer older than the one on screen.
+ */
+export function persistQueryCache(client: QueryClient): {
+  stop: () => void;
+  restored: Promise<void>;
+} {
+  const persister = localStoragePersister();
+  const [unsubscribe, restored] = persistQueryClient({
+    queryClient: client,
+    persister,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && query.meta?.persist === true,
+      shouldDehydrateMutation: () => false,
+    },
   });
   const onHidden = () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') persister.flush();
   };
-  window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', persister.flush);
   document.addEventListener('visibilitychange', onHidden);
-  return () => {
-    clearTimeout(timer);
+  const stop = () => {
+    persister.flush();
     unsubscribe();
-    window.removeEventListener('pagehide', flush);
+    window.removeEventListener('pagehide', persister.flush);
     document.removeEventListener('visibilitychange', onHidden);
   };
+  return { stop, restored: restored.catch(() => undefined) };
 }

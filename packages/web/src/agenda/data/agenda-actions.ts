@@ -4,18 +4,21 @@ import { queryClient } from '../../api/query-client';
 import type { WireTimelineState } from '../types';
 import { runExclusive } from './busy-actions';
 import { recordClockSample } from './clock-offset';
-import { timelineStore } from './timeline-store';
+import { applyTimelineState, reloadTimeline } from './timeline-queries';
 
 export const overdueRemindersKey = ['agenda', 'overdueReminders'] as const;
 
-/** A control answers the new timeline state; the store reloads the plan when it changed. */
+/**
+ * A control answers the new timeline state: it goes into the query cache at once, and the agenda
+ * reloads the ranges whose plan it overtook (use-timeline.ts).
+ */
 async function control(name: string, request: () => Promise<WireTimelineState>) {
   return runExclusive(name, async () => {
     const sentAt = Date.now();
     const state = await request();
     // Every answer with serverTime is a clock sample (spec 4).
     recordClockSample({ sentAt, receivedAt: Date.now(), serverTime: state.serverTime });
-    timelineStore.applyState(state);
+    applyTimelineState(queryClient, state);
     return state;
   });
 }
@@ -24,7 +27,7 @@ async function control(name: string, request: () => Promise<WireTimelineState>) 
 async function edit<T>(name: string, request: () => Promise<T>) {
   return runExclusive(name, async () => {
     const answer = await request();
-    await timelineStore.reload();
+    await reloadTimeline(queryClient);
     return answer;
   });
 }
@@ -34,7 +37,8 @@ export const agendaActions = {
   /** Pause, or play when paused or in a break (the server toggles). */
   pause: () => control('pause', () => call('Pause')),
   shuffle: () => control('shuffle', () => call('Shuffle')),
-  takeBreak: (restMs: number) => control('rest', () => call('OrganizeTimeblocks', { rest: restMs })),
+  takeBreak: (restMs: number) =>
+    control('rest', () => call('OrganizeTimeblocks', { rest: restMs })),
   setAutoExtend: (autoExtend: boolean) =>
     control('autoExtend', () => call('SetTimelineState', { autoExtend })),
   doItNow: (taskId: string, keepCurrent: boolean) =>
@@ -66,7 +70,7 @@ async function reminderEdit<T>(name: string, request: () => Promise<T>) {
   return runExclusive(name, async () => {
     const answer = await request();
     await Promise.all([
-      timelineStore.reload(),
+      reloadTimeline(queryClient),
       queryClient.invalidateQueries({ queryKey: overdueRemindersKey }),
     ]);
     return answer;

@@ -1,39 +1,32 @@
-import { useSyncExternalStore } from 'react';
+import { MutationObserver, useIsMutating } from '@tanstack/react-query';
+import { queryClient } from '../../api/query-client';
 
-// Spec 2: requests block double actions. A control whose request is running cannot fire again,
+// Spec 2: requests block double actions. Every agenda action is a mutation of the app's query
+// client under the key ['agendaAction', name]: one whose request is running cannot fire again,
 // whether it is pressed twice, pressed on another screen part, or sent by a shortcut.
-let busy: ReadonlySet<string> = new Set();
-const listeners = new Set<() => void>();
-
-function setBusy(next: ReadonlySet<string>): void {
-  busy = next;
-  listeners.forEach((listener) => listener());
-}
-
-/** Runs `work` unless an action of the same name is running; answers undefined when skipped. */
-export async function runExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
-  if (busy.has(name)) return undefined;
-  setBusy(new Set([...busy, name]));
-  try {
-    return await work();
-  } finally {
-    const next = new Set(busy);
-    next.delete(name);
-    setBusy(next);
-  }
-}
+const keyOf = (name: string) => ['agendaAction', name] as const;
 
 export function isBusy(name: string): boolean {
-  return busy.has(name);
+  return queryClient.isMutating({ mutationKey: keyOf(name), exact: true }) > 0;
+}
+
+/** Runs `work` as a mutation unless one of the same name is running; undefined when skipped. */
+export async function runExclusive<T>(
+  name: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  if (isBusy(name)) return undefined;
+  const mutation = new MutationObserver<T, unknown, void>(queryClient, {
+    mutationKey: keyOf(name),
+    mutationFn: work,
+    // The protocol client retries and counts failures itself (spec 4: connectivity).
+    networkMode: 'always',
+    // The callers show errors their way (dialogs for limits): no second toast.
+    meta: { handlesErrors: true },
+  });
+  return mutation.mutate();
 }
 
 export function useBusy(name: string): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => busy.has(name),
-    () => false,
-  );
+  return useIsMutating({ mutationKey: keyOf(name), exact: true }, queryClient) > 0;
 }

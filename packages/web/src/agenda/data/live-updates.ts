@@ -1,65 +1,63 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { categoriesQueryKey } from '../../categories/categories-api';
-import { queryClient } from '../../api/query-client';
 import { getSessionToken } from '../../api/session';
+import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
-import { fetchTimelineState } from './timed-call';
-import { timelineStore } from './timeline-store';
+import { reloadTimeline, timelineStateKey, timelineStateQuery } from './timeline-queries';
 
 /** The server-sent events stream (packages/server realtime routes). */
 export const EVENTS_URL = '/api/events';
+const PUSH_TYPES = ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpdated'] as const;
 
-export async function refreshTimelineState(): Promise<void> {
-  try {
-    timelineStore.applyState(await fetchTimelineState());
-  } catch {
-    // Spec 4: polling errors are swallowed and retried on the next tick.
+function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
+  if (type === 'timelineStateUpdated') {
+    void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
+  } else if (type === 'reminderStateUpdated') {
+    void reloadTimeline(client);
+    void client.invalidateQueries({ queryKey: overdueRemindersKey });
+  } else {
+    void client.invalidateQueries({ queryKey: categoriesQueryKey });
+    void reloadTimeline(client);
   }
 }
 
-function onPush(type: string): void {
-  if (type === 'timelineStateUpdated') void refreshTimelineState();
-  if (type === 'reminderStateUpdated') {
-    void timelineStore.reload();
-    void queryClient.invalidateQueries({ queryKey: overdueRemindersKey });
-  }
-  if (type === 'categoryUpdated') {
-    void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
-    void timelineStore.reload();
-  }
+/** Whether the server's event stream is connected; push messages go into the query cache. */
+function useEventStream(client: QueryClient): boolean {
+  const [isStreaming, setStreaming] = useState(false);
+  useEffect(() => {
+    const token = getSessionToken();
+    if (!token || typeof EventSource === 'undefined') return undefined;
+    const source = new EventSource(`${EVENTS_URL}?token=${encodeURIComponent(token)}`);
+    source.addEventListener('ready', () => setStreaming(true));
+    source.addEventListener('error', () => setStreaming(false));
+    for (const type of PUSH_TYPES) {
+      source.addEventListener(type, () => {
+        setStreaming(true);
+        onPush(client, type);
+      });
+    }
+    return () => {
+      source.close();
+      setStreaming(false);
+    };
+  }, [client]);
+  return isStreaming;
 }
 
 /**
- * Live updates while the agenda is open: the server's event stream, and GetTimelineState every
- * 5 s whenever the stream is not connected (spec 4: polling stops once push messages arrive).
+ * The timeline state, live while the agenda is open: the server's event stream, and
+ * GetTimelineState every 5 s whenever the stream is not connected (spec 4: polling stops once
+ * push messages arrive).
  */
-export function useLiveUpdates(): void {
-  useEffect(() => {
-    let isStreaming = false;
-    let source: EventSource | null = null;
-    const token = getSessionToken();
-    if (token && typeof EventSource !== 'undefined') {
-      source = new EventSource(`${EVENTS_URL}?token=${encodeURIComponent(token)}`);
-      source.addEventListener('ready', () => {
-        isStreaming = true;
-      });
-      source.addEventListener('error', () => {
-        isStreaming = false;
-      });
-      for (const type of ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpdated']) {
-        source.addEventListener(type, () => {
-          isStreaming = true;
-          onPush(type);
-        });
-      }
-    }
-    const poll = setInterval(() => {
-      if (!isStreaming && getSessionToken()) void refreshTimelineState();
-    }, PLANNING_CONSTANTS.pollingIntervalMs);
-    return () => {
-      clearInterval(poll);
-      source?.close();
-    };
-  }, []);
+export function useLiveTimelineState(): WireTimelineState | null {
+  const client = useQueryClient();
+  const isStreaming = useEventStream(client);
+  const { data } = useQuery({
+    ...timelineStateQuery(),
+    refetchInterval: isStreaming ? false : PLANNING_CONSTANTS.pollingIntervalMs,
+    refetchIntervalInBackground: true,
+  });
+  return data ?? null;
 }

@@ -7,12 +7,12 @@ import {
   type BlockGroup,
   type TimelineBlock,
 } from '@planner/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AgendaItems } from '../model/agenda-block';
 import type { WireTimelineState } from '../types';
 import { serverNow } from './clock-offset';
-import { refreshTimelineState } from './live-updates';
-import { timelineStore } from './timeline-store';
+import { refreshTimelineState, reloadTimeline } from './timeline-queries';
 
 export interface ProgressInput {
   groups: readonly BlockGroup[];
@@ -28,9 +28,7 @@ export interface Handled {
 }
 
 export type ProgressAction =
-  | { kind: 'advance'; groupId: string }
-  | { kind: 'refreshState'; itemKey: string }
-  | null;
+  { kind: 'advance'; groupId: string } | { kind: 'refreshState'; itemKey: string } | null;
 
 const itemKeyOf = (block: TimelineBlock | undefined): string =>
   block?.isRest ? 'rest' : (block?.task ?? block?.event ?? '');
@@ -51,9 +49,7 @@ export function progressAction(input: ProgressInput, handled: Handled): Progress
     .flatMap((g) => g.blocks)
     .find((b) => b.start <= input.now && input.now < b.end && !b.isTravel);
   const stateBlock = input.state.currentBlock;
-  const stateKey = stateBlock?.isRest
-    ? 'rest'
-    : stateBlock?.task || stateBlock?.event || '';
+  const stateKey = stateBlock?.isRest ? 'rest' : stateBlock?.task || stateBlock?.event || '';
   const itemKey = `${itemKeyOf(atNow)}|${stateKey}`;
   if (itemKeyOf(atNow) !== stateKey && handled.itemKey !== itemKey) {
     return { kind: 'refreshState', itemKey };
@@ -82,6 +78,7 @@ export function useProgressCheck(
 ): void {
   const groups = useMemo(() => groupsAroundNow(items, timeZone), [items, timeZone]);
   const handled = useRef<Handled>({ groupId: null, itemKey: null });
+  const client = useQueryClient();
   useEffect(() => {
     if (!state) return undefined;
     const check = () => {
@@ -89,17 +86,20 @@ export function useProgressCheck(
       const action = progressAction({ groups, now, state }, handled.current);
       if (action?.kind === 'advance') {
         handled.current.groupId = action.groupId;
-        void refreshTimelineState().then(() => timelineStore.reload());
+        void refreshTimelineState(client).then(() => reloadTimeline(client));
       } else if (action?.kind === 'refreshState') {
         handled.current.itemKey = action.itemKey;
-        void refreshTimelineState();
+        void refreshTimelineState(client);
       }
     };
     const fast = setInterval(check, PLANNING_CONSTANTS.progressCheckMs);
-    const slow = setInterval(() => void refreshTimelineState(), PLANNING_CONSTANTS.progressSlowCheckMs);
+    const slow = setInterval(
+      () => void refreshTimelineState(client),
+      PLANNING_CONSTANTS.progressSlowCheckMs,
+    );
     return () => {
       clearInterval(fast);
       clearInterval(slow);
     };
-  }, [groups, state]);
+  }, [client, groups, state]);
 }

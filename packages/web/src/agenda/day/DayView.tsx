@@ -9,7 +9,7 @@ import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockActions, isDraggable, type BlockAction } from '../model/block-actions';
 import { buildDayModel, type DayBlock } from '../model/day-model';
-import type { TimelineSnapshot } from '../data/timeline-store';
+import type { TimelineSnapshot } from '../data/use-timeline';
 import type { TimeRange, WireReminder } from '../types';
 import { BlockMenu, QuickAddMenu } from '../lazy-parts';
 import { useBlockActions } from '../use-block-actions';

@@ -1,8 +1,9 @@
 import type { RecurrenceScope } from '@planner/core';
 import { call } from '../../api/client';
+import { queryClient } from '../../api/query-client';
 import { runExclusive } from '../data/busy-actions';
 import { agendaActions } from '../data/agenda-actions';
-import { timelineStore } from '../data/timeline-store';
+import { reloadTimeline } from '../data/timeline-queries';
 import type { DayBlock } from '../model/day-model';
 import type { WireEventInstance } from '../types';
 import { movedEventTimes, type DropTarget } from './drop-plan';
@@ -22,7 +23,7 @@ export function moveEvent(
       updateType: scope,
       fields: ['start', 'end'],
     });
-    await timelineStore.reload();
+    await reloadTimeline(queryClient);
   });
 }
 
