@@ -33,41 +33,88 @@ describe('task duration bounds', () => {
 
 describe('duration units', () => {
   it('is minute below 1 h, hour below 1 day, else day', () => {
-    expect(durationUnitFor(HOUR_MS - 1)).toBe('minute');
+    expect(durationUnitFor(HOUR_MS - MINUTE_MS)).toBe('minute');
     expect(durationUnitFor(HOUR_MS)).toBe('hour');
-    expect(durationUnitFor(DAY_MS - 1)).toBe('hour');
+    expect(durationUnitFor(DAY_MS - HOUR_MS)).toBe('hour');
     expect(durationUnitFor(DAY_MS)).toBe('day');
+    expect(durationUnitFor(90 * MINUTE_MS)).toBe('hour');
+    expect(durationUnitFor(36 * HOUR_MS)).toBe('day');
   });
 
-  it('shows the number in a unit and reads it back', () => {
+  it('falls to a smaller unit when the natural one cannot show the duration in 2 decimals', () => {
+    expect(durationUnitFor(61 * MINUTE_MS)).toBe('minute');
+    expect(durationUnitFor(100 * MINUTE_MS)).toBe('minute');
+    expect(durationUnitFor(25 * HOUR_MS)).toBe('hour');
+    expect(durationUnitFor(25 * HOUR_MS + MINUTE_MS)).toBe('minute');
+    expect(durationUnitFor(105 * MINUTE_MS)).toBe('hour');
+  });
+
+  it('shows whole minutes from one minute up: never 30.14 minutes', () => {
+    const odd = 30 * MINUTE_MS + 8_400;
+    expect(durationUnitFor(odd)).toBe('minute');
+    expect(durationValueIn(odd, 'minute')).toBe(30);
+    expect(durationValueIn(odd, 'hour')).toBe(0.5);
+    expect(durationValueIn(HOUR_MS + 30_000, 'hour')).toBe(1.02);
+    expect(durationValueIn(30_000, 'minute')).toBe(0.5);
+  });
+
+  it('shows the number in a unit and reads it back in whole minutes', () => {
     expect(durationValueIn(90 * MINUTE_MS, 'hour')).toBe(1.5);
     expect(durationValueIn(36 * HOUR_MS, 'day')).toBe(1.5);
     expect(durationFromValue(1.5, 'hour', false)).toBe(90 * MINUTE_MS);
+    expect(durationFromValue(0.33, 'hour', false)).toBe(20 * MINUTE_MS);
     expect(durationFromValue(1, 'minute', false)).toBe(5 * MINUTE_MS);
+    expect(durationFromValue(0.5, 'minute', true)).toBe(30_000);
+    expect(durationFromValue(Number.NaN, 'hour', false)).toBe(5 * MINUTE_MS);
   });
 
-  it('keeps the number and rescales the duration when the unit changes', () => {
-    expect(rescaleDurationUnit(2 * HOUR_MS, 'hour', 'minute', false)).toBe(5 * MINUTE_MS);
-    expect(rescaleDurationUnit(30 * MINUTE_MS, 'minute', 'hour', false)).toBe(30 * HOUR_MS);
-    expect(rescaleDurationUnit(2 * HOUR_MS, 'hour', 'day', false)).toBe(2 * DAY_MS);
-    expect(rescaleDurationUnit(5 * HOUR_MS, 'hour', 'day', false)).toBe(TASK_DURATION_MAX_MS);
+  it('converts the number and keeps the duration when the unit changes', () => {
+    expect(rescaleDurationUnit(2 * HOUR_MS, 'minute', false)).toEqual({
+      durationMs: 2 * HOUR_MS,
+      value: 120,
+    });
+    expect(rescaleDurationUnit(90 * MINUTE_MS, 'hour', false)).toEqual({
+      durationMs: 90 * MINUTE_MS,
+      value: 1.5,
+    });
+    expect(rescaleDurationUnit(36 * HOUR_MS, 'day', false)).toEqual({
+      durationMs: 36 * HOUR_MS,
+      value: 1.5,
+    });
+    expect(rescaleDurationUnit(72 * HOUR_MS, 'minute', false).value).toBe(4320);
   });
 
-  it('always lands within the bounds', () => {
+  it('clamps the duration, not the number in the new unit', () => {
+    expect(rescaleDurationUnit(2 * MINUTE_MS, 'hour', false)).toEqual({
+      durationMs: 5 * MINUTE_MS,
+      value: 0.08,
+    });
+    expect(rescaleDurationUnit(4 * DAY_MS, 'hour', false)).toEqual({
+      durationMs: TASK_DURATION_MAX_MS,
+      value: 72,
+    });
+  });
+
+  it('a unit change keeps any in-bounds duration and lands within the bounds', () => {
     const unit = fc.constantFrom('minute' as const, 'hour' as const, 'day' as const);
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10 * DAY_MS }),
-        unit,
-        unit,
-        fc.boolean(),
-        (ms, a, b, dev) => {
-          const { minMs, maxMs } = taskDurationBounds(dev);
-          const out = rescaleDurationUnit(ms, a, b, dev);
-          expect(out).toBeGreaterThanOrEqual(minMs);
-          expect(out).toBeLessThanOrEqual(maxMs);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 10 * DAY_MS }), unit, fc.boolean(), (ms, to, dev) => {
+        const { minMs, maxMs } = taskDurationBounds(dev);
+        const out = rescaleDurationUnit(ms, to, dev).durationMs;
+        expect(out).toBeGreaterThanOrEqual(minMs);
+        expect(out).toBeLessThanOrEqual(maxMs);
+        if (ms >= minMs && ms <= maxMs) expect(out).toBe(ms);
+      }),
+    );
+  });
+
+  it('the number shown in the unit chosen for a duration reads back as that duration', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 72 * 60 }), (minutes) => {
+        const ms = minutes * MINUTE_MS;
+        const unit = durationUnitFor(ms);
+        expect(durationFromValue(durationValueIn(ms, unit), unit, false)).toBe(ms);
+      }),
     );
   });
 });

@@ -41,35 +41,65 @@ export function clampTaskDuration(durationMs: number, isDev: boolean): number {
   return Math.min(maxMs, Math.max(minMs, Math.round(durationMs)));
 }
 
-/** The unit a duration is shown in: minute below 1 h, hour below 1 day, else day. */
+/**
+ * From one minute up a duration is read in whole minutes (spec 9, duration display); below a
+ * minute (the dev build's short tasks) it is kept as it is.
+ */
+function toWholeMinutes(durationMs: number): number {
+  return durationMs >= MINUTE_MS ? Math.round(durationMs / MINUTE_MS) * MINUTE_MS : durationMs;
+}
+
+/** At most 2 decimals: what the number field can show. */
+function toHundredths(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+const UNITS_LARGEST_FIRST: readonly DurationUnit[] = ['day', 'hour', 'minute'];
+
+/**
+ * The unit a duration is shown in: minute below 1 h, hour below 1 day, else day (spec 5), unless
+ * that unit cannot show it exactly in 2 decimals; then the next smaller unit that can (61 minutes
+ * stays 61 minutes rather than 1.02 hours, 25 hours stays 25 hours rather than 1.04 days).
+ */
 export function durationUnitFor(durationMs: number): DurationUnit {
-  if (durationMs < HOUR_MS) return 'minute';
-  if (durationMs < DAY_MS) return 'hour';
-  return 'day';
-}
-
-/** The number shown beside the unit, to at most 2 decimals (90 minutes in hours is 1.5). */
-export function durationValueIn(durationMs: number, unit: DurationUnit): number {
-  return Math.round((durationMs / DURATION_UNIT_MS[unit]) * 100) / 100;
-}
-
-/** The duration a number typed in a unit stands for, clamped to the bounds. */
-export function durationFromValue(value: number, unit: DurationUnit, isDev: boolean): number {
-  return clampTaskDuration(value * DURATION_UNIT_MS[unit], isDev);
+  const ms = toWholeMinutes(durationMs);
+  const natural = ms < HOUR_MS ? 'minute' : ms < DAY_MS ? 'hour' : 'day';
+  const candidates = UNITS_LARGEST_FIRST.slice(UNITS_LARGEST_FIRST.indexOf(natural));
+  const exact = candidates.find((unit) => {
+    const value = ms / DURATION_UNIT_MS[unit];
+    return toHundredths(value) === value;
+  });
+  return exact ?? 'minute';
 }
 
 /**
- * Changing the unit keeps the number the person typed and rescales the duration: 2 hours
- * switched to days is 2 days (then clamped, so 5 hours switched to days is 72 hours). Keeping the
- * duration instead would make the picker useless, since the shown unit follows the duration.
+ * The number shown beside the unit: the duration in whole minutes from one minute up, to at most
+ * 2 decimals (90 minutes in hours is 1.5; 30 minutes 8 seconds in minutes is 30).
+ */
+export function durationValueIn(durationMs: number, unit: DurationUnit): number {
+  return toHundredths(toWholeMinutes(durationMs) / DURATION_UNIT_MS[unit]);
+}
+
+/**
+ * The duration a number typed in a unit stands for: whole minutes from one minute up, clamped to
+ * the bounds (0.33 hours is 20 minutes, 1 minute is 5 minutes).
+ */
+export function durationFromValue(value: number, unit: DurationUnit, isDev: boolean): number {
+  return clampTaskDuration(toWholeMinutes(value * DURATION_UNIT_MS[unit]), isDev);
+}
+
+/**
+ * Changing the unit rescales the number and keeps the duration (spec 5): 2 hours switched to
+ * minutes is 120 minutes, 90 minutes switched to hours is 1.5 hours. Only the duration is
+ * clamped, never the number in the new unit.
  */
 export function rescaleDurationUnit(
   durationMs: number,
-  from: DurationUnit,
   to: DurationUnit,
   isDev: boolean,
-): number {
-  return durationFromValue(durationValueIn(durationMs, from), to, isDev);
+): { durationMs: number; value: number } {
+  const clamped = clampTaskDuration(durationMs, isDev);
+  return { durationMs: clamped, value: durationValueIn(clamped, to) };
 }
 
 const SLIDER_STEPS_MS: readonly number[] = [

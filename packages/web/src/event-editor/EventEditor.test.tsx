@@ -1,7 +1,7 @@
 import { DAY_MS, fromWallClock, HOUR_MS } from '@planner/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   dialogNamed,
   PREFS,
@@ -42,6 +42,15 @@ const SERIES: PlainEvent = {
   createdAt: 0,
   updatedAt: 0,
 };
+
+beforeEach(() => {
+  // The pickers accept dates from 90 days back: the clock is set two hours before the series.
+  vi.useFakeTimers({ now: START - 2 * HOUR_MS, toFake: ['Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function renderNew(initial: EventDraft) {
   return renderEditor(

@@ -17,7 +17,12 @@ import { FormSection } from '../editors/EditorLayout';
 import { NotesField } from '../editors/NotesField';
 import type { PlannerPrefs } from '../editors/prefs';
 import { RepeatPicker } from '../editors/RepeatPicker';
-import { withAllDay, withAllDayLastDay, withEnd, withStart, type EventDraft } from './event-draft';
+import {
+  allDayEndFromLastDay,
+  keepStartBeforeEnd,
+  withAllDay,
+  type EventDraft,
+} from './event-draft';
 import { NotificationsEditor } from './NotificationsEditor';
 
 export interface EventFormFieldsProps {
@@ -101,7 +106,8 @@ export function EventFormFields({
           label={t('event.startTime')}
           allDay={draft.allDay}
           valueMs={draft.start}
-          onChange={(start) => update((d) => withStart(d, start))}
+          onChange={(start) => update((d) => ({ ...d, start }))}
+          onCommit={() => update((d) => keepStartBeforeEnd(d, 'start'))}
           prefs={prefs}
           disabled={isReadOnly}
         />
@@ -112,8 +118,9 @@ export function EventFormFields({
           allDay={draft.allDay}
           valueMs={draft.allDay ? draft.end - 1 : draft.end}
           onChange={(end) =>
-            update((d) => (d.allDay ? withAllDayLastDay(d, end, zone) : withEnd(d, end)))
+            update((d) => ({ ...d, end: d.allDay ? allDayEndFromLastDay(end, zone) : end }))
           }
+          onCommit={() => update((d) => keepStartBeforeEnd(d, 'end'))}
           prefs={prefs}
           disabled={isReadOnly}
         />

@@ -99,22 +99,20 @@ export function withAllDay(draft: EventDraft, allDay: boolean, timeZone: string)
   return { ...draft, allDay, start, end: start + HOUR_MS };
 }
 
-/** Moving the start or the end keeps them apart by core's rules. */
-export function withStart(draft: EventDraft, start: number): EventDraft {
-  return { ...draft, ...withEventStart(draft, start) };
-}
-
-export function withEnd(draft: EventDraft, end: number): EventDraft {
-  return { ...draft, ...withEventEnd(draft, end) };
+/**
+ * Keeps the start before the end by core's rules, after `moved` was set (spec 4, Event editor).
+ * Applied when a time is complete (the field is left or a value picked), not to each keystroke:
+ * an end typed as 1, then 15 (o'clock) must not first pull the start back to midnight.
+ */
+export function keepStartBeforeEnd(draft: EventDraft, moved: 'start' | 'end'): EventDraft {
+  const times =
+    moved === 'start' ? withEventStart(draft, draft.start) : withEventEnd(draft, draft.end);
+  return times.start === draft.start && times.end === draft.end ? draft : { ...draft, ...times };
 }
 
 /** All day: the end field shows the last day, whose next midnight is the stored end. */
-export function withAllDayLastDay(
-  draft: EventDraft,
-  lastDay: number,
-  timeZone: string,
-): EventDraft {
-  return withEnd(draft, addLocalDays(startOfLocalDay(lastDay, timeZone), 1, timeZone));
+export function allDayEndFromLastDay(lastDay: number, timeZone: string): number {
+  return addLocalDays(startOfLocalDay(lastDay, timeZone), 1, timeZone);
 }
 
 function sameRule(a: RecurrenceRule, b: RecurrenceRule): boolean {

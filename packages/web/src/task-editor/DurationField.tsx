@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import {
+  DURATION_UNIT_MS,
   durationFromValue,
   durationSliderSteps,
   durationUnitFor,
@@ -12,7 +13,7 @@ import {
   taskDurationBounds,
   type DurationUnit,
 } from '@planner/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClampedNumberField } from '../editors/ClampedNumberField';
 import { formatDuration } from '../editors/format';
@@ -28,18 +29,21 @@ export interface DurationFieldProps {
 
 /**
  * Time scheduled (spec 2 and 5): a number and its unit, and a slider over the spec's steps.
- * Every value is clamped to 5 minutes..72 hours by core; changing the unit rescales the number.
+ * Every value is clamped to 5 minutes..72 hours by core. Changing the unit converts the number and
+ * keeps the duration; the unit is the person's choice until the duration is set from elsewhere
+ * (loading the task, the slider), which shows it in its own unit again.
  */
 export function DurationField({ valueMs, onChange, isDev, disabled = false }: DurationFieldProps) {
   const { t } = useTranslation('editors');
-  const [unit, setUnit] = useState<DurationUnit>(() => durationUnitFor(valueMs));
+  // The unit chosen here, and the duration it was chosen for or typed as.
+  const [chosen, setChosen] = useState<{ unit: DurationUnit; forMs: number } | null>(null);
+  const unit = chosen?.forMs === valueMs ? chosen.unit : durationUnitFor(valueMs);
   const steps = durationSliderSteps(isDev);
   const bounds = taskDurationBounds(isDev);
-  // A value set from outside (loading the task, the slider) shows in its natural unit.
-  useEffect(() => {
-    if (durationValueIn(valueMs, unit) < 1 || valueMs > bounds.maxMs)
-      setUnit(durationUnitFor(valueMs));
-  }, [valueMs, unit, bounds.maxMs]);
+  const setDuration = (ms: number, inUnit: DurationUnit) => {
+    setChosen({ unit: inUnit, forMs: ms });
+    if (ms !== valueMs) onChange(ms);
+  };
   const clampInUnit = (typed: number) =>
     durationValueIn(durationFromValue(typed, unit, isDev), unit);
   return (
@@ -50,9 +54,9 @@ export function DurationField({ valueMs, onChange, isDev, disabled = false }: Du
           name="time-scheduled"
           value={durationValueIn(valueMs, unit)}
           clamp={clampInUnit}
-          min={durationValueIn(bounds.minMs, unit)}
-          max={durationValueIn(bounds.maxMs, unit)}
-          onChange={(value) => onChange(durationFromValue(value, unit, isDev))}
+          min={bounds.minMs / DURATION_UNIT_MS[unit]}
+          max={bounds.maxMs / DURATION_UNIT_MS[unit]}
+          onChange={(value) => setDuration(durationFromValue(value, unit, isDev), unit)}
           disabled={disabled}
         />
         <TextField
@@ -64,8 +68,7 @@ export function DurationField({ valueMs, onChange, isDev, disabled = false }: Du
           onChange={(event) => {
             const next = UNITS.find((u) => u === event.target.value);
             if (!next) return;
-            onChange(rescaleDurationUnit(valueMs, unit, next, isDev));
-            setUnit(next);
+            setDuration(rescaleDurationUnit(valueMs, next, isDev).durationMs, next);
           }}
         >
           {UNITS.map((u) => (
@@ -90,8 +93,7 @@ export function DurationField({ valueMs, onChange, isDev, disabled = false }: Du
           onChange={(_, index) => {
             const ms = typeof index === 'number' ? steps[index] : undefined;
             if (ms === undefined) return;
-            onChange(ms);
-            setUnit(durationUnitFor(ms));
+            setDuration(ms, durationUnitFor(ms));
           }}
         />
       </Box>

@@ -1,0 +1,192 @@
+import { fromWallClock, HOUR_MS, MINUTE_MS } from '@planner/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildTask,
+  PREFS,
+  renderEditor,
+  sentOf,
+  serve,
+  WORK,
+} from '../editors/testing/editor-test-kit';
+import TaskEditorPage from './TaskEditorPage';
+
+vi.mock('../api/client', () => import('../editors/testing/fake-client'));
+
+const ZONE = PREFS.timeZone;
+// Sunday 29 March 2026, the day Berlin moves its clocks forward, 18:00 there.
+const DEADLINE = fromWallClock({ year: 2026, month: 3, day: 29, hour: 18, minute: 0 }, ZONE);
+
+function taskOf(fields: { timeScheduled?: number; deadline?: number }) {
+  return buildTask({ id: 'task-1', title: 'Write the report', category: WORK, ...fields });
+}
+
+function renderTask() {
+  return renderEditor('/task/:encodedTaskId/:edit?', <TaskEditorPage />, '/task/task-1');
+}
+
+async function loaded() {
+  const title = await screen.findByRole('textbox', { name: 'Title' });
+  await waitFor(() => expect(title).toHaveValue('Write the report'));
+}
+
+const timeNeeded = () => screen.getByRole('spinbutton', { name: 'Time needed' });
+const unitBox = () => screen.getByRole('combobox', { name: 'Unit' });
+
+async function chooseUnit(user: ReturnType<typeof userEvent.setup>, unit: string) {
+  await user.click(unitBox());
+  await user.click(await screen.findByRole('option', { name: unit }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+}
+
+async function save(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Task list page')).toBeInTheDocument();
+}
+
+beforeEach(() => {
+  // Ten days before the deadline, so the date pickers' range (90 days back) is fixed too.
+  vi.useFakeTimers({ now: DEADLINE - 10 * 24 * HOUR_MS, toFake: ['Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('time needed', () => {
+  it('changing the unit converts the number and keeps the duration', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    expect(timeNeeded()).toHaveValue(2);
+    expect(unitBox()).toHaveTextContent('Hours');
+
+    await chooseUnit(user, 'Minutes');
+    expect(timeNeeded()).toHaveValue(120);
+    await chooseUnit(user, 'Days');
+    expect(timeNeeded()).toHaveValue(0.08);
+    await chooseUnit(user, 'Hours');
+    expect(timeNeeded()).toHaveValue(2);
+    // Nothing but the unit changed: the task is saved unchanged.
+    await save(user);
+    expect(sentOf(sent, 'PutTask')).toEqual([]);
+  });
+
+  it('90 minutes typed key by key, switched to hours, is 1.5 hours', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({ timeScheduled: 90 * MINUTE_MS }) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await chooseUnit(user, 'Minutes');
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '90');
+    // Still minutes while typing: 90 did not jump to 1.5 hours under the cursor.
+    expect(unitBox()).toHaveTextContent('Minutes');
+    expect(timeNeeded()).toHaveValue(90);
+
+    await chooseUnit(user, 'Hours');
+    expect(timeNeeded()).toHaveValue(1.5);
+    await save(user);
+    expect(sentOf(sent, 'PutTask')).toHaveLength(1);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({
+      task: { id: 'task-1', timeScheduled: 90 * MINUTE_MS },
+      fields: ['timeScheduled'],
+    });
+  });
+
+  it('the bounds clamp the duration typed, in any unit', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({ timeScheduled: 72 * HOUR_MS }) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await chooseUnit(user, 'Days');
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '4');
+    await user.tab();
+    expect(timeNeeded()).toHaveValue(3);
+    await chooseUnit(user, 'Minutes');
+    expect(timeNeeded()).toHaveValue(4320);
+    await save(user);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ task: { timeScheduled: 72 * HOUR_MS } });
+  });
+
+  it('a duration with seconds in it opens in whole units: 30 minutes, not 30.14', async () => {
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 30 * MINUTE_MS + 8_400 })] }) });
+    renderTask();
+    await loaded();
+    expect(timeNeeded()).toHaveValue(30);
+    expect(unitBox()).toHaveTextContent('Minutes');
+  });
+
+  it('61 minutes opens as 61 minutes, 105 minutes as 1.75 hours', async () => {
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 61 * MINUTE_MS })] }) });
+    const first = renderTask();
+    await loaded();
+    expect(timeNeeded()).toHaveValue(61);
+    expect(unitBox()).toHaveTextContent('Minutes');
+    first.unmount();
+
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 105 * MINUTE_MS })] }) });
+    renderTask();
+    await loaded();
+    expect(timeNeeded()).toHaveValue(1.75);
+    expect(unitBox()).toHaveTextContent('Hours');
+  });
+});
+
+describe('the deadline typed section by section', () => {
+  const deadlineSwitch = () => screen.getByRole('switch', { name: 'Deadline' });
+  const dueDate = () => screen.getByRole('group', { name: 'Due date' });
+  const year = () => within(dueDate()).getByRole('spinbutton', { name: 'Year' });
+
+  it('a year typed digit by digit keeps the deadline on and saves the whole year', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ deadline: DEADLINE })] }),
+      PutTask: () => ({ task: taskOf({ deadline: DEADLINE }) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    expect(year()).toHaveTextContent('2026');
+
+    await user.click(year());
+    for (const digit of '2027') {
+      await user.keyboard(digit);
+      expect(deadlineSwitch()).toBeChecked();
+      expect(dueDate()).toBeInTheDocument();
+    }
+    expect(year()).toHaveTextContent('2027');
+    await save(user);
+    const deadline = fromWallClock({ year: 2027, month: 3, day: 29, hour: 18, minute: 0 }, ZONE);
+    expect(sentOf(sent, 'PutTask')).toHaveLength(1);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({
+      task: { id: 'task-1', deadline },
+      fields: ['deadline'],
+    });
+  });
+
+  it('a year left half typed goes back to the last valid date, still on', async () => {
+    const sent = serve({ GetTasks: () => ({ tasks: [taskOf({ deadline: DEADLINE })] }) });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.click(year());
+    await user.keyboard('20');
+    expect(deadlineSwitch()).toBeChecked();
+    await user.click(screen.getByRole('textbox', { name: 'Title' }));
+    expect(year()).toHaveTextContent('2026');
+    expect(deadlineSwitch()).toBeChecked();
+    await save(user);
+    expect(sentOf(sent, 'PutTask')).toEqual([]);
+  });
+});
