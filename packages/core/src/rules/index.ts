@@ -5,6 +5,7 @@ export * from './defaults';
 export * from './due-status';
 export * from './duration';
 export * from './event-editor';
+export * from './input-bounds';
 export * from './task-order';
 export * from './tiers';
 export * from './validation';

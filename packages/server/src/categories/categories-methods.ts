@@ -1,5 +1,7 @@
+import { INPUT_BOUNDS } from '@planner/core';
 import { CategoriesService } from '@planner/protocol';
 import { notifyChange } from '../realtime/notify-change';
+import { idBound, text, titleBound } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
 import { loadPlanningProfile } from '../timeline/planning-profile';
@@ -19,6 +21,17 @@ export const categoriesMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.putCategory, {
     auth: 'required',
+    bounds: {
+      category: {
+        id: idBound,
+        title: text(INPUT_BOUNDS.categoryNameChars, { key: 'invalid.categoryNameTooLong' }),
+        description: text(INPUT_BOUNDS.categoryDescriptionChars, {
+          key: 'invalid.categoryDescriptionTooLong',
+        }),
+        color: text(INPUT_BOUNDS.fieldNames * 2),
+        icon: text(INPUT_BOUNDS.fieldNames * 2),
+      },
+    },
     handler: async (input, ctx) => {
       if (!input.category) throw invalid('field "category": required');
       const tier = await loadPlanningProfile(ctx.db, ctx.userId);
@@ -29,6 +42,7 @@ export const categoriesMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.deleteCategory, {
     auth: 'required',
+    bounds: { id: idBound },
     handler: async (input, ctx) => {
       await deleteCategory(ctx.db, ctx.userId, input.id);
       await notifyChange(ctx, 'categoryUpdated');
@@ -37,6 +51,7 @@ export const categoriesMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.guessTaskCategory, {
     auth: 'required',
+    bounds: { title: titleBound },
     handler: async (input, ctx) => {
       const guess = await guessTaskCategory(ctx.db, ctx.userId, input.title, ctx.now());
       return {

@@ -26,9 +26,6 @@ import type { Category } from './category';
 
 type Db = Kysely<Schema>;
 
-export const MAX_CATEGORY_TITLE_LENGTH = 100;
-export const MAX_CATEGORY_DESCRIPTION_LENGTH = 1000;
-
 /** The message of the limit error: the client shows the premium dialog for this limit. */
 export const CATEGORY_LIMIT_MESSAGE = 'numCategories';
 
@@ -51,11 +48,7 @@ function checkInput(input: CategoryInput): { title: string; description: string 
   const name = validateCategoryName(input.title);
   if (!name.ok) throw invalid(name.error);
   const title = name.name;
-  if (title.length > MAX_CATEGORY_TITLE_LENGTH) throw invalid('invalid.categoryNameTooLong');
   const description = input.description.trim();
-  if (description.length > MAX_CATEGORY_DESCRIPTION_LENGTH) {
-    throw invalid('invalid.categoryDescriptionTooLong');
-  }
   if (input.color !== '' && !isCategoryColor(input.color)) throw invalid('invalid.categoryColor');
   if (input.icon !== '' && !isCategoryIcon(input.icon)) throw invalid('invalid.categoryIcon');
   return { title, description };

@@ -1,7 +1,6 @@
 import { DAY_MS } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { invalid } from '../rpc/errors';
 import { listTrackedSpans } from '../statistics/tracked-time';
 import { listTasks } from '../tasks/tasks-repository';
 import { listCategories } from './categories-repository';
@@ -13,7 +12,6 @@ type Db = Kysely<Schema>;
 /** Spec 9: category suggestions are the 5 most used categories of the last 60 days. */
 export const SUGGESTION_COUNT = 5;
 export const USAGE_WINDOW_MS = 60 * DAY_MS;
-export const MAX_GUESS_TITLE_LENGTH = 500;
 /** How many past tasks are compared with the typed title (the most recently changed). */
 const HISTORY_SIZE = 1000;
 
@@ -71,7 +69,6 @@ export async function guessTaskCategory(
   title: string,
   now: number,
 ): Promise<CategoryGuess> {
-  if (title.length > MAX_GUESS_TITLE_LENGTH) throw invalid('field "title": too long');
   const categories = await listCategories(db, userId);
   const known = new Map(categories.map((c) => [c.id, c]));
   const recent: RecentTask[] = (

@@ -4,6 +4,8 @@ import {
   checklistForSaving,
   checkRecurrenceRule,
   DAY_MS,
+  INSTANT_MAX,
+  INSTANT_MIN,
   isRecurring,
   isValidTimeZone,
   MAX_EVENT_NOTIFICATIONS,
@@ -52,18 +54,16 @@ export interface EventValues {
   checklist: ChecklistItem[];
 }
 
-/** Bounds our storage and the recurrence library handle comfortably (the spec gives none). */
+/**
+ * What events-methods.ts does not bound already (sizes, recurrence interval and count are
+ * declared there from core's INPUT_BOUNDS): the instants the stored event may take and its
+ * travel and notification offsets.
+ */
 export const EVENT_LIMITS = {
-  minTime: 0,
-  maxTime: Date.UTC(2200, 0, 1),
-  maxTitle: 500,
-  maxNote: 100_000,
-  maxChecklistItems: 500,
-  maxChecklistContent: 2_000,
+  minTime: INSTANT_MIN,
+  maxTime: INSTANT_MAX,
   maxTravel: PREPARATION_MAX_MINUTES * MINUTE_MS,
   maxNotificationOffset: 28 * DAY_MS,
-  maxRecurrenceCount: 5_000,
-  maxRecurrenceInterval: 1_000,
 } as const;
 
 function isFreq(freq: string): freq is RecurrenceFreq {
@@ -153,10 +153,6 @@ export function checkRecurrence(rule: RecurrenceRule | null, start: number): Rec
   if (!rule) return null;
   const checked = checkRecurrenceRule(rule, start);
   if (!checked.ok) throw invalid(checked.errors[0] ?? 'invalid.recurrenceFreq');
-  const { count, interval, until } = checked.rule;
-  if (count > EVENT_LIMITS.maxRecurrenceCount) throw invalid('invalid.recurrenceCount');
-  if (interval > EVENT_LIMITS.maxRecurrenceInterval) throw invalid('invalid.recurrenceInterval');
-  if (until > EVENT_LIMITS.maxTime) throw invalid('invalid.recurrenceUntil');
   return isRecurring(checked.rule) ? checked.rule : null;
 }
 
@@ -169,10 +165,6 @@ function checkNotifications(offsets: readonly number[]): number[] {
 }
 
 function checkChecklist(items: readonly ChecklistItem[]): ChecklistItem[] {
-  if (items.length > EVENT_LIMITS.maxChecklistItems) throw invalid('invalid.checklistTooLong');
-  if (items.some((i) => i.content.length > EVENT_LIMITS.maxChecklistContent)) {
-    throw invalid('invalid.checklistItemTooLong');
-  }
   return checklistForSaving(items.map((i) => (i.id ? i : { ...i, id: randomUUID() })));
 }
 
@@ -185,8 +177,6 @@ export function checkEventValues(values: EventValues, userTimeZone: string): Eve
   const categoryError = validateCategoryChoice(values.categoryId);
   if (categoryError) throw invalid(categoryError);
   const title = normalizeTitle(values.title);
-  if (title.length > EVENT_LIMITS.maxTitle) throw invalid('invalid.titleTooLong');
-  if (values.note.length > EVENT_LIMITS.maxNote) throw invalid('invalid.noteTooLong');
   const timezone = values.timezone || userTimeZone;
   if (!isValidTimeZone(timezone)) throw invalid('invalid.timezone');
   const { maxTravel } = EVENT_LIMITS;

@@ -13,7 +13,7 @@ type Db = Kysely<Schema>;
 export const SYNCED_READ_ONLY_CODE = 403;
 export const SYNCED_READ_ONLY_MESSAGE = 'invalid.syncedEventReadOnly';
 
-/** A daily series reaches 2200 (EVENT_LIMITS.maxTime) before this many instances. */
+/** A daily series reaches its last instant (EVENT_LIMITS.maxTime) before this many instances. */
 const MAX_INSTANCE_NUMBER = 1_000_000;
 
 /** How a client names an instance: the stored id and, for a series, the instance number. */

@@ -1,5 +1,19 @@
+import { INPUT_BOUNDS, MAX_EVENT_NOTIFICATIONS } from '@planner/core';
 import { EventsService, type Event as WireEvent, type Plain } from '@planner/protocol';
 import { notifyChange } from '../realtime/notify-change';
+import {
+  checklistBounds,
+  fieldMaskBounds,
+  idBound,
+  int,
+  keywordBound,
+  list,
+  noteBound,
+  recurrenceBounds,
+  text,
+  titleBound,
+  type Fields,
+} from '../rpc/bounds';
 import type { AuthedContext } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
@@ -33,10 +47,29 @@ function refOf(event: Plain<WireEvent>): InstanceRef {
   return { id: event.id, instanceNumber: event.instanceNumber };
 }
 
+/**
+ * An event as a client sends it. Its instants and travel times are checked with the event's
+ * other rules (event-input.ts), whose messages the editor knows.
+ */
+const eventBounds: Fields<Plain<WireEvent>> = {
+  id: idBound,
+  title: titleBound,
+  category: { id: idBound },
+  notifications: list(MAX_EVENT_NOTIFICATIONS, { key: 'invalid.tooManyNotifications' }),
+  recurrenceRule: recurrenceBounds,
+  timezone: text(INPUT_BOUNDS.fieldNames * 4),
+  note: noteBound,
+  checklist: checklistBounds,
+  rootId: idBound,
+  instanceNumber: int(0, 1_000_000),
+};
+const refBounds: Fields<Plain<WireEvent>> = { id: idBound, rootId: idBound };
+
 /** The events methods of planning-core spec section 7. */
 export const eventsMethods: readonly MethodDefinition[] = [
   defineMethod(method.createEvent, {
     auth: 'required',
+    bounds: { event: eventBounds },
     handler: async (input, ctx) => {
       const values = valuesFromWire(required(input.event, 'event'));
       const created = await createEvent(await callerOf(ctx), values);
@@ -46,6 +79,7 @@ export const eventsMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.updateEvent, {
     auth: 'required',
+    bounds: { newEvent: eventBounds, oldEvent: refBounds, fields: fieldMaskBounds },
     handler: async (input, ctx) => {
       checkApiVersion(input.apiVersion);
       const oldEvent = required(input.oldEvent, 'oldEvent');
@@ -61,6 +95,7 @@ export const eventsMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.deleteEvent, {
     auth: 'required',
+    bounds: { event: refBounds },
     handler: async (input, ctx) => {
       checkApiVersion(input.apiVersion);
       const event = required(input.event, 'event');
@@ -71,6 +106,7 @@ export const eventsMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.getEvent, {
     auth: 'required',
+    bounds: { event: refBounds },
     handler: async (input, ctx) => {
       const { instance, note } = await getEvent(
         await callerOf(ctx),
@@ -81,6 +117,7 @@ export const eventsMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.searchEvent, {
     auth: 'required',
+    bounds: { keyword: keywordBound },
     handler: async (input, ctx) => {
       const found = await searchEvent(await callerOf(ctx), input.keyword);
       return { events: found.map((e) => presentEvent(e)) };

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { deferWrite } from '../db/together';
 import type { ChecklistItem } from '../tasks/task';
+import { containsText } from '../tasks/tasks-repository';
 import { bumpCalendarRevision } from '../timeline/timeline-repository';
 import type { EventSummary, StoredEvent } from './event';
 import type { EventRow } from './tables';
@@ -204,17 +205,12 @@ export async function searchEvents(
   keyword: string,
   limit: number,
 ): Promise<EventSummary[]> {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const lowered = keyword.toLowerCase();
   const rows = await db
     .selectFrom('events')
     .select([...SUMMARY_COLUMNS, hasNote])
     .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(note)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    )
+    .where((eb) => eb.or([containsText(db, 'title', lowered), containsText(db, 'note', lowered)]))
     .orderBy('start_ms', 'desc')
     .orderBy('id')
     .limit(limit)

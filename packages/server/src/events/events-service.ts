@@ -43,7 +43,6 @@ export interface EventCaller {
 }
 
 export const SEARCH_LIMIT = 50;
-export const MAX_KEYWORD_LENGTH = 200;
 
 /**
  * Series edits read, then rewrite a row (exceptions, overrides): on PostgreSQL two concurrent
@@ -202,7 +201,6 @@ export async function getEvent(
 /** Stored events whose title or note holds the keyword; an empty keyword finds nothing. */
 export async function searchEvent(caller: EventCaller, keyword: string): Promise<EventInstance[]> {
   const term = keyword.trim();
-  if (term.length > MAX_KEYWORD_LENGTH) throw invalid('field "keyword": too long');
   if (term === '') return [];
   const found = await searchEvents(caller.db, caller.userId, term, SEARCH_LIMIT);
   const categories = new Map(

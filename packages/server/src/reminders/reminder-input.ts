@@ -74,7 +74,6 @@ export function checkStatus(status: number): number {
  */
 export function checkReminderValues(values: ReminderValues, userTimeZone: string): ReminderValues {
   const title = normalizeTitle(values.title);
-  if (title.length > EVENT_LIMITS.maxTitle) throw invalid('invalid.titleTooLong');
   const timezone = values.timezone || userTimeZone;
   if (!isValidTimeZone(timezone)) throw invalid('invalid.timezone');
   if (values.start < EVENT_LIMITS.minTime || values.start > EVENT_LIMITS.maxTime) {

@@ -1,5 +1,15 @@
+import { INPUT_BOUNDS } from '@planner/core';
 import { RemindersService, type Plain, type Reminder as WireReminder } from '@planner/protocol';
 import { notifyChange } from '../realtime/notify-change';
+import {
+  fieldMaskBounds,
+  idBound,
+  instant,
+  recurrenceBounds,
+  text,
+  titleBound,
+  type Fields,
+} from '../rpc/bounds';
 import type { AuthedContext } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
@@ -31,10 +41,31 @@ function required(reminder: Plain<WireReminder> | undefined): Plain<WireReminder
 
 const changed = (ctx: AuthedContext) => notifyChange(ctx, 'reminderStateUpdated');
 
+/** A reminder as a client sends it; an origin of 0 means "the start given". */
+const reminderBounds: Fields<Plain<WireReminder>> = {
+  id: idBound,
+  instanceId: text(INPUT_BOUNDS.idChars * 2),
+  title: titleBound,
+  start: instant(),
+  timezone: text(INPUT_BOUNDS.fieldNames * 4),
+  origin: instant({ zeroMeansUnset: true }),
+  recurrenceRule: recurrenceBounds,
+};
+/** An occurrence named by id and origin (or start when origin is 0). */
+const occurrenceBounds = {
+  id: idBound,
+  start: instant({ zeroMeansUnset: true }),
+  origin: instant({ zeroMeansUnset: true }),
+};
+
 /** The reminders methods of planning-core spec section 7. */
 export const remindersMethods: readonly MethodDefinition[] = [
   defineMethod(method.getReminders, {
     auth: 'required',
+    bounds: {
+      start: instant(),
+      end: instant({ after: { field: 'start', maxSpanMs: INPUT_BOUNDS.reminderWindowMs } }),
+    },
     handler: async (input, ctx) => ({
       reminders: (await getReminders(await callerOf(ctx), input.start, input.end)).map(
         presentReminder,
@@ -56,6 +87,7 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.createReminder, {
     auth: 'required',
+    bounds: { reminder: reminderBounds },
     handler: async (input, ctx) => {
       const values = reminderValuesFromWire(required(input.reminder));
       const created = await createReminder(await callerOf(ctx), values);
@@ -65,6 +97,7 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.updateReminder, {
     auth: 'required',
+    bounds: { reminder: reminderBounds, fields: fieldMaskBounds },
     handler: async (input, ctx) => {
       const reminder = required(input.reminder);
       const updated = await updateReminder(await callerOf(ctx), {
@@ -80,6 +113,7 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.toggleThisReminder, {
     auth: 'required',
+    bounds: occurrenceBounds,
     handler: async (input, ctx) => {
       await toggleThisReminder(await callerOf(ctx), input);
       await changed(ctx);
@@ -88,6 +122,7 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.deleteReminder, {
     auth: 'required',
+    bounds: occurrenceBounds,
     handler: async (input, ctx) => {
       await deleteReminder(await callerOf(ctx), input);
       await changed(ctx);

@@ -9,6 +9,7 @@ import type {
   PrepareContextFor,
   PublicContext,
 } from './context';
+import { checkFields, type Fields } from './bounds';
 import type { RateLimitSpec } from './rate-limit';
 
 export interface MethodSpec<
@@ -19,6 +20,11 @@ export interface MethodSpec<
 > {
   /** 'required': a live session is needed (code 16 otherwise); 'none': anyone may call. */
   auth: A;
+  /**
+   * The input's bounds (rpc/bounds.ts): checked right after decoding, before the rate limits
+   * and the transaction, so an oversized input answers 400 naming the field and costs nothing.
+   */
+  bounds?: Fields<PlainOf<I>>;
   /** Attempts counted before anything else runs (429 when a bucket is exhausted). */
   rateLimit?: RateLimitSpec<PlainOf<I>>;
   /**
@@ -38,6 +44,8 @@ export interface MethodDefinition {
   readonly method: DescMethod;
   readonly auth: AuthMode;
   readonly rateLimit: RateLimitSpec<unknown>;
+  /** Throws a 400 naming the first field past its bound. */
+  checkBounds(input: unknown): void;
   /** Present when the method has a pre-transaction step; its answer goes to `run`. */
   readonly prepare?: (
     input: unknown,
@@ -61,7 +69,7 @@ export function defineMethod<
   A extends AuthMode,
   P = undefined,
 >(method: TypedMethod<I, O>, spec: MethodSpec<I, O, A, P>): MethodDefinition {
-  const { prepare } = spec;
+  const { prepare, bounds } = spec;
   // The transport decodes `input` with method.input, builds the contexts that `auth` asks
   // for and hands `run` what `prepare` answered, so these casts restore exactly the types
   // the spec was written against.
@@ -69,6 +77,9 @@ export function defineMethod<
     method,
     auth: spec.auth,
     rateLimit: (spec.rateLimit ?? []) as RateLimitSpec<unknown>,
+    checkBounds: (input) => {
+      if (bounds) checkFields(input as PlainOf<I> & object, bounds);
+    },
     ...(prepare && {
       prepare: (input, ctx) => prepare(input as PlainOf<I>, ctx as PrepareContextFor<A>),
     }),

@@ -16,6 +16,7 @@ import {
   type PlainInitOf,
   type WireFormat,
 } from '@planner/protocol';
+import { answerTooLarge, MAX_ANSWER_BYTES } from './chain-budget';
 import type { RequestInfo } from './context';
 import { AppError, invalid, notFound } from './errors';
 import { redactSecrets } from './redact';
@@ -98,7 +99,9 @@ async function answer(
   const schema = definition.method.output;
   if (schema.typeName === EMPTY_TYPE) return undefined;
   // The runtime answers the Plain shape of the method's output (defineMethod ties them).
-  return encodeMessage(schema, output as PlainInitOf<typeof schema>, format);
+  const encoded = encodeMessage(schema, output as PlainInitOf<typeof schema>, format);
+  if (encoded.length > MAX_ANSWER_BYTES) throw answerTooLarge(encoded.length);
+  return encoded;
 }
 
 /** `POST /api/{Method}`: binary protobuf or JSON in, the same out; 200 with a body, or 204. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { INPUT_BOUNDS } from '@planner/core';
 import {
   packAny,
   RpcService,
@@ -26,11 +27,14 @@ import type {
 } from './context';
 import type { MethodDefinition } from './define-method';
 import { AppError, invalid, notFound, sessionInvalid } from './errors';
+import { ChainBudget } from './chain-budget';
 import type { RateLimiters } from './rate-limit';
 
 type Effect = () => Promise<void> | void;
 type Session = { userId: string; sessionId: string };
 type Prepare = NonNullable<MethodDefinition['prepare']>;
+type CheckedStep = { definition: MethodDefinition; input: unknown };
+type StepFailure = { index: number; error: AppError };
 
 export interface RpcRuntimeDeps {
   db: Kysely<Schema>;
@@ -80,6 +84,7 @@ export class RpcRuntime {
 
   /** One call: its `prepare` step (if any) outside, then its own transaction. */
   async call(definition: MethodDefinition, input: unknown, info: RequestInfo): Promise<unknown> {
+    definition.checkBounds(input);
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
     let prepared: unknown;
     if (definition.prepare) {
@@ -99,16 +104,31 @@ export class RpcRuntime {
     return output;
   }
 
-  /** Every step in order in ONE transaction; the first failure rolls back all of them. */
+  /**
+   * Every step in order in ONE transaction; the first failure rolls back all of them. Each
+   * step is decoded and checked against its bounds before the transaction opens, and the
+   * chain stops (rolled back) once it has run past its time or answer-size budget, so that
+   * no Chain holds the database for long.
+   */
   async chain(request: Plain<ChainRequest>, info: RequestInfo): Promise<PlainInit<ChainResponse>> {
+    if (request.steps.length > INPUT_BOUNDS.chainSteps) {
+      throw invalid(`field "steps": at most ${INPUT_BOUNDS.chainSteps} steps`);
+    }
+    const checked = this.checkSteps(request.steps);
+    if (!Array.isArray(checked))
+      return { responses: [], errorIndex: checked.index, error: checked.error };
     const responses: PlainAny[] = [];
     const effects: Effect[] = [];
-    let failure: { index: number; error: AppError } | undefined;
+    const budget = new ChainBudget();
+    let failure: StepFailure | undefined;
     try {
       await this.deps.db.transaction().execute(async (trx) => {
-        for (const [index, step] of request.steps.entries()) {
+        for (const [index, step] of checked.entries()) {
           try {
-            responses.push(await this.runStep(trx, step, index, info, effects));
+            budget.beforeStep(index);
+            const response = await this.runStep(trx, step, info, effects);
+            budget.afterStep(index, response.value.length);
+            responses.push(response);
           } catch (error) {
             const appError = asAppError(error);
             if (!appError) throw error;
@@ -128,17 +148,32 @@ export class RpcRuntime {
     return { responses, errorIndex: -1 };
   }
 
+  /** Each step's definition and decoded input, or the first step that is not acceptable. */
+  private checkSteps(steps: Plain<ChainRequest>['steps']): CheckedStep[] | StepFailure {
+    const checked: CheckedStep[] = [];
+    for (const [index, step] of steps.entries()) {
+      try {
+        if (step.method === CHAIN_METHOD) throw invalid('A Chain step cannot be a Chain');
+        const definition = this.find(step.method);
+        if (!definition) throw notFound(`Unknown method ${step.method}`);
+        const input = unpackAny(definition.method.input, step.data, `steps[${index}].data`);
+        definition.checkBounds(input);
+        checked.push({ definition, input });
+      } catch (error) {
+        const appError = asAppError(error);
+        if (!appError) throw error;
+        return { index, error: appError };
+      }
+    }
+    return checked;
+  }
+
   private async runStep(
     trx: Db,
-    step: Plain<ChainRequest>['steps'][number],
-    index: number,
+    { definition, input }: CheckedStep,
     info: RequestInfo,
     effects: Effect[],
   ): Promise<PlainAny> {
-    if (step.method === CHAIN_METHOD) throw invalid('A Chain step cannot be a Chain');
-    const definition = this.find(step.method);
-    if (!definition) throw notFound(`Unknown method ${step.method}`);
-    const input = unpackAny(definition.method.input, step.data, `steps[${index}].data`);
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
     let prepared: unknown;
     let session: Session | undefined;

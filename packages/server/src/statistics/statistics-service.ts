@@ -6,7 +6,6 @@ import { exclusivePieces, listEventSpans, listTaskSpans, type TrackedSpan } from
 
 type Db = Kysely<Schema>;
 
-export const MAX_POINTS = 1000;
 /** A week view point (plus a daylight-saving hour) is the longest a free account may ask for. */
 export const MAX_FREE_POINT_MS = 8 * DAY_MS;
 export const ANALYSIS_LIMIT_MESSAGE = 'analysisTypeLimit';
@@ -30,7 +29,6 @@ export interface StatisticsViewer {
 }
 
 function checkRanges(ranges: readonly StatisticsRange[], tier: TierInput): void {
-  if (ranges.length > MAX_POINTS) throw invalid('invalid.tooManyPoints');
   for (const { start, end } of ranges) {
     if (!(end >= start)) throw invalid('invalid.pointEndBeforeStart');
   }

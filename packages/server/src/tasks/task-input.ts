@@ -23,10 +23,6 @@ export const TASK_FIELDS = [
 ] as const;
 export type TaskField = (typeof TASK_FIELDS)[number];
 
-const MAX_TITLE = 1_000;
-const MAX_NOTE = 100_000;
-const MAX_CHECKLIST = 500;
-
 function isTaskField(name: string): name is TaskField {
   return (TASK_FIELDS as readonly string[]).includes(name);
 }
@@ -47,8 +43,6 @@ export function parseFields(
 }
 
 function checklistOf(items: Plain<WireTask>['checklist']): ChecklistItem[] {
-  if (items.length > MAX_CHECKLIST)
-    throw invalid(`field "task.checklist": at most ${MAX_CHECKLIST} items`);
   return checklistForSaving(
     items.map((item) => ({
       id: item.id || randomUUID(),
@@ -77,7 +71,8 @@ function recurrenceOf(rule: Plain<WireTask>['recurrenceRule']): TaskRecurrenceRu
 }
 
 /**
- * The task with the masked fields taken from the input. Titles are trimmed (empty stays empty:
+ * The task with the masked fields taken from the input (its sizes and instants already within
+ * the bounds tasks-methods.ts declares). Titles are trimmed (empty stays empty:
  * clients show their untitled placeholder); the estimate is clamped to 5 min..72 h while open;
  * a negative deadline means none. Completion is applied by the caller (it moves the timeline).
  */
@@ -87,19 +82,11 @@ export function applyTaskFields(
   mask: ReadonlySet<TaskField>,
 ): Task {
   const next = { ...task };
-  if (mask.has('title')) {
-    if (input.title.length > MAX_TITLE)
-      throw invalid(`field "task.title": at most ${MAX_TITLE} characters`);
-    next.title = normalizeTitle(input.title);
-  }
+  if (mask.has('title')) next.title = normalizeTitle(input.title);
   if (mask.has('category')) next.categoryId = input.category?.id ?? '';
   if (mask.has('timeScheduled')) next.timeScheduled = input.timeScheduled;
   if (mask.has('deadline')) next.deadline = input.deadline <= 0 ? -1 : input.deadline;
-  if (mask.has('note')) {
-    if (input.note.length > MAX_NOTE)
-      throw invalid(`field "task.note": at most ${MAX_NOTE} characters`);
-    next.note = input.note;
-  }
+  if (mask.has('note')) next.note = input.note;
   if (mask.has('checklist')) next.checklist = checklistOf(input.checklist);
   if (mask.has('recurrenceRule')) next.recurrenceRule = recurrenceOf(input.recurrenceRule);
   if (!next.isCompleted) next.timeScheduled = clampTaskDuration(next.timeScheduled, false);

@@ -1,5 +1,13 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { listValue, oneOf, preparedQuery, type PreparedQuery } from '../db/prepared';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import { isPostgres, listValue, oneOf, preparedQuery, type PreparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import { deferWrite, known, runStatement, statement, type Statement } from '../db/together';
 import type { TaskRow, TaskSeriesRow } from './tables';
@@ -269,14 +277,29 @@ export interface TaskListQuery {
  * oldest first; done tasks newest update first.
  */
 export async function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<Task[]> {
-  const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await taskListQuery(query.status, query.keyword !== '')(db, [
     userId,
-    pattern,
+    query.keyword.toLowerCase(),
     query.offset,
     query.limit,
   ]);
   return rows.map(toTask);
+}
+
+/**
+ * Whether `column`, lowercased, holds `lowered` as a plain substring. A substring search
+ * (instr, strpos) rather than LIKE '%...%': SQLite's LIKE backtracks character by character,
+ * so a long keyword against long notes cost keyword length times note length per row (18 s
+ * for five notes); these compare whole runs of bytes and take no pattern characters.
+ */
+export function containsText(
+  db: Kysely<Schema>,
+  column: 'title' | 'note',
+  lowered: string,
+): Expression<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`strpos(lower(${sql.ref(column)}), ${lowered}) > 0`
+    : sql<SqlBool>`instr(lower(${sql.ref(column)}), ${lowered}) > 0`;
 }
 
 /** The list's query for a status, with or without a keyword: each compiled once. */
@@ -297,11 +320,9 @@ function taskListQuery(
         q = q.where('is_completed', '=', 0).where('is_unconfirmed', '=', 1);
       }
       if (withKeyword) {
+        const keyword = $<string>(1);
         q = q.where((eb) =>
-          eb.or([
-            eb(sql`lower(title)`, 'like', sql`${$<string>(1)} escape '\\'`),
-            eb(sql`lower(note)`, 'like', sql`${$<string>(1)} escape '\\'`),
-          ]),
+          eb.or([containsText(db, 'title', keyword), containsText(db, 'note', keyword)]),
         );
       }
       q =

@@ -328,13 +328,10 @@ export async function getTasks(
   now: number,
   input: Input<'GetTasks'>,
 ): Promise<Plain<WireTask>[]> {
-  if (input.offset < 0) throw invalid('field "offset": must not be negative');
-  if (input.limit < 0 || input.limit > 1000) throw invalid('field "limit": 0 to 1000');
   const status = (input.status || 'todo') as TaskStatusFilter;
   if (!STATUSES.includes(status)) throw invalid(`field "status": unknown status "${input.status}"`);
   let tasks: Task[];
   if (input.ids.length > 0) {
-    if (input.ids.length > 1000) throw invalid('field "ids": at most 1000');
     const found = new Map((await findTasks(db, userId, input.ids)).map((t) => [t.id, t]));
     tasks = input.ids.flatMap((id) => found.get(id) ?? []);
   } else {

@@ -1,4 +1,6 @@
+import { INPUT_BOUNDS } from '@planner/core';
 import { TimelineService } from '@planner/protocol';
+import { idBound, instant, int, titleBound } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import {
   addTimeblock,
@@ -18,10 +20,25 @@ import {
 import { getTimeline } from './timeline-view';
 
 const m = TimelineService.method;
+const B = INPUT_BOUNDS;
+
+/** A block as AddTimeblock and the edits take it: its task by id, or a new task's title. */
+const blockBounds = {
+  timeblock: {
+    id: idBound,
+    task: { id: idBound, title: titleBound, category: { id: idBound } },
+    start: instant(),
+    end: instant({ after: { field: 'start', maxSpanMs: B.blockSpanMs } }),
+  },
+};
 
 export const timelineMethods: MethodDefinition[] = [
   defineMethod(m.getTimeline, {
     auth: 'required',
+    bounds: {
+      start: instant(),
+      end: instant({ after: { field: 'start', maxSpanMs: B.timelineWindowMs } }),
+    },
     handler: (input, ctx) => getTimeline(ctx, input),
   }),
   defineMethod(m.getTimelineState, {
@@ -37,26 +54,36 @@ export const timelineMethods: MethodDefinition[] = [
   defineMethod(m.shuffle, { auth: 'required', handler: (_input, ctx) => shuffle(ctx) }),
   defineMethod(m.organizeTimeblocks, {
     auth: 'required',
+    bounds: { rest: int(0, 86_400_000), nextTask: idBound },
     handler: (input, ctx) => organizeTimeblocks(ctx, input),
   }),
   defineMethod(m.addTimeblock, {
     auth: 'required',
+    bounds: blockBounds,
     handler: async (input, ctx) => ({ timeblock: await addTimeblock(ctx, input) }),
   }),
   defineMethod(m.updateTimeblock, {
     auth: 'required',
+    bounds: blockBounds,
     handler: async (input, ctx) => ({ timeblock: await updateTimeblock(ctx, input) }),
   }),
   defineMethod(m.lockTimeblock, {
     auth: 'required',
+    bounds: blockBounds,
     handler: async (input, ctx) => ({ timeblock: await lockTimeblock(ctx, input) }),
   }),
   defineMethod(m.unlockTimeblock, {
     auth: 'required',
+    bounds: blockBounds,
     handler: async (input, ctx) => ({ timeblock: await unlockTimeblock(ctx, input) }),
   }),
   defineMethod(m.getTaskTimeblocks, {
     auth: 'required',
+    bounds: {
+      taskId: idBound,
+      before: instant({ zeroMeansUnset: true }),
+      limit: int(0, B.timeblockPage),
+    },
     handler: async (input, ctx) => ({ timeblocks: await getTaskTimeblocks(ctx, input) }),
   }),
 ];
