@@ -2,6 +2,7 @@ import { TASK_DURATION_MAX_MS, type PlanResult } from '@planner/core';
 import type { Timeblock } from './timeblock';
 import {
   currentBlock,
+  cutBlockEnd,
   dropBlock,
   EXTENSION_MS,
   MAX_REPLAY_MS,
@@ -102,13 +103,7 @@ function trimToBusy(
       end = other.start;
   }
   if (end === block.end) return;
-  // The time spent before the base time was summed when loaded: take back what was cut off.
-  const cutBeforeBase = Math.min(block.end, world.baseTime) - Math.max(end, block.start);
-  if (cutBeforeBase > 0) {
-    const spent = world.baseFulfilled.get(block.taskId) ?? 0;
-    world.baseFulfilled.set(block.taskId, spent - cutBeforeBase);
-  }
-  block.end = end;
+  cutBlockEnd(world, block, end);
   touchBlock(world, block, now);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  blockMergeGapMs,
   canEditHistory,
   clampTaskDuration,
   limitErrorCode,
@@ -17,6 +18,7 @@ import {
   deleteBlockRow,
   findBlock,
   insertBlock,
+  listBlocksBetween,
   listTaskBlocks,
   saveBlock,
   saveState,
@@ -112,25 +114,61 @@ export function presentBlock(block: Timeblock): Plain<WireTimeblock> {
 
 /**
  * Writes a block change and re-runs the state machine from a clean load: a current block that
- * now ends before now, or starts later, is no longer current.
+ * now ends before now, or starts later, is no longer current. `absorbed` blocks are deleted: the
+ * edited block took their place (and their part as the current block while it covers now).
  */
 async function commitBlock(
   ctx: AuthedContext,
   session: TimelineSession,
   block: Timeblock,
   isNew: boolean,
+  absorbed: readonly Timeblock[] = [],
 ): Promise<Plain<WireTimeblock>> {
   const { db, userId, now, world } = session;
   await saveTimeline(session);
   if (isNew) await insertBlock(db, userId, block);
   else await saveBlock(db, userId, block);
-  if (world.state.currentBlockId === block.id && (block.end <= now || block.start > now)) {
-    world.state.currentBlockId = '';
-    await saveState(db, userId, world.state);
+  for (const other of absorbed) await deleteBlockRow(db, userId, other.id);
+  const currentId = world.state.currentBlockId;
+  if (currentId === block.id || absorbed.some((b) => b.id === currentId)) {
+    const current = block.start <= now && block.end > now ? block.id : '';
+    if (current !== currentId) {
+      world.state.currentBlockId = current;
+      await saveState(db, userId, world.state);
+    }
   }
   const fresh = await openTimeline(db, userId, now, { forWrite: true });
   await finish(ctx, fresh, true);
   return presentBlock(fresh.world.blocks.get(block.id) ?? block);
+}
+
+/**
+ * The same task's past or current blocks that clients show as one card with `block` (same fixed
+ * flag, each less than the merge gap after the one before; the card carries the first block's
+ * id and spans them all). An edit of the card's times is an edit of all of them: the edited
+ * block takes the new times and the others go, so no second block of the task is left behind.
+ */
+async function mergedWith(session: TimelineSession, block: Timeblock): Promise<Timeblock[]> {
+  if (!block.taskId || block.isRest || block.start > session.now) return [];
+  const gap = blockMergeGapMs(session.profile.debugEnabled);
+  const { db, userId, now, world } = session;
+  const byId = new Map<string, Timeblock>();
+  for (const b of await listBlocksBetween(db, userId, block.start, now + 1)) byId.set(b.id, b);
+  // The world's copies are newer (this call's replay may have made or moved the current block).
+  for (const b of world.blocks.values()) byId.set(b.id, b);
+  // In start order, as clients merge: any other block in between ends the card.
+  const following = [...byId.values()]
+    .filter((b) => b.id !== block.id && b.end > b.start && b.start >= block.start && b.start <= now)
+    .sort((a, b) => a.start - b.start || a.end - b.end || (a.id < b.id ? -1 : 1));
+  const merged: Timeblock[] = [];
+  let end = block.end;
+  for (const b of following) {
+    const sameCard = b.taskId === block.taskId && !b.isRest && b.isFixed === block.isFixed;
+    if (!sameCard || b.start - end >= gap) break;
+    merged.push(b);
+    end = Math.max(end, b.end);
+  }
+  return merged;
 }
 
 function newBlock(session: TimelineSession, fields: Partial<Timeblock>): Timeblock {
@@ -167,9 +205,10 @@ export async function updateTimeblock(ctx: AuthedContext, input: Input<'UpdateTi
       true,
     );
   }
+  const absorbed = await mergedWith(session, target.block);
   const block = { ...target.block, start: wanted.start, end: wanted.end, updatedAt: session.now };
   if (target.block.start > session.now || wanted.start > session.now) block.isFixed = true;
-  return commitBlock(ctx, session, block, false);
+  return commitBlock(ctx, session, block, false, absorbed);
 }
 
 /** Locks a block at its times (or the times given). */

@@ -1,7 +1,9 @@
+import { MINUTE_MS } from '@planner/core';
 import type { NewId } from './advance';
 import type { Timeblock } from './timeblock';
 import {
   currentBlock,
+  cutBlockEnd,
   dropBlock,
   EXTENSION_MS,
   nextBusyStart,
@@ -27,7 +29,11 @@ function addBlock(
   return stored;
 }
 
-/** Ends the current block at `now` (one that has not started yet is dropped). */
+/**
+ * Ends the current block at `now`. A block that has not started is dropped, and so is a task
+ * session ended by a control within its first minute (a click right after it began): a record
+ * that short is noise, and the few seconds go back to the task's remaining time.
+ */
 export function endCurrent(world: TimelineWorld, now: number): Timeblock | undefined {
   const current = currentBlock(world);
   if (world.state.currentBlockId) {
@@ -35,7 +41,9 @@ export function endCurrent(world: TimelineWorld, now: number): Timeblock | undef
     world.changes.state = true;
   }
   if (!current) return undefined;
-  if (current.start >= now) {
+  const briefSession = current.taskId && !current.isRest && now - current.start < MINUTE_MS;
+  if (current.start >= now || (briefSession && current.end > now)) {
+    cutBlockEnd(world, current, current.start);
     dropBlock(world, current.id);
   } else if (current.end > now) {
     current.end = now;

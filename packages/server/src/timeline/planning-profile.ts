@@ -11,6 +11,8 @@ export interface PlanningProfile {
   premiumLevel: number;
   referralCount: number;
   limits: TierLimits;
+  /** Debug mode: clients merge blocks only 9 s apart instead of 60 s. */
+  debugEnabled: boolean;
 }
 
 export async function loadPlanningProfile(
@@ -34,5 +36,6 @@ export async function loadPlanningProfile(
     premiumLevel,
     referralCount,
     limits: limitsFor({ premiumLevel, referralCount }),
+    debugEnabled: account?.debugEnabled ?? false,
   };
 }

@@ -85,6 +85,19 @@ export function dropBlock(world: TimelineWorld, id: string): void {
   world.changes.deletedBlocks.add(id);
 }
 
+/**
+ * Moves a block's end earlier (to its start: the block never took place). Time spent before the
+ * base time was summed when the world was loaded: what the cut takes off there is taken back.
+ */
+export function cutBlockEnd(world: TimelineWorld, block: Timeblock, end: number): void {
+  const cutBeforeBase = Math.min(block.end, world.baseTime) - Math.max(end, block.start);
+  if (block.taskId && cutBeforeBase > 0) {
+    const spent = world.baseFulfilled.get(block.taskId) ?? 0;
+    world.baseFulfilled.set(block.taskId, spent - cutBeforeBase);
+  }
+  block.end = end;
+}
+
 /** Time spent on a task up to `t` (t at or after baseTime). */
 export function fulfilledAt(world: TimelineWorld, taskId: string, t: number): number {
   let spent = world.baseFulfilled.get(taskId) ?? 0;
