@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { queryClient } from '../api/query-client';
 import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
+import { ScreenErrorBoundary } from './ErrorBoundary';
 import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
 import { theme } from './theme';
@@ -20,7 +21,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageFallback />}>
           <AppRouter>
-            <AppRoutes />
+            <ScreenErrorBoundary>
+              <AppRoutes />
+            </ScreenErrorBoundary>
             <LazyToasts />
             <LazyDisconnectedNotice onReconnect={reconnect} />
           </AppRouter>
