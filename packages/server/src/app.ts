@@ -9,7 +9,8 @@ import Fastify, {
 import { localeFromOption } from '@planner/core';
 import { API_PREFIX, ErrorCode, Header, wireFormatOf } from '@planner/protocol';
 import { createAccountsMethods } from './accounts/accounts-methods';
-import { authenticate, type UserCreatedHook } from './accounts/accounts-service';
+import { authenticate, isSessionLive, type UserCreatedHook } from './accounts/accounts-service';
+import { SignInThrottle } from './accounts/sign-in-throttle';
 import { categoriesMethods } from './categories/categories-methods';
 import { createDefaultCategories } from './categories/default-categories';
 import { ManualClock, type Clock } from './clock';
@@ -22,11 +23,12 @@ import { LocalRealtimeHub, type RealtimeHub } from './realtime/realtime-hub';
 import { registerRealtimeRoutes } from './realtime/realtime-routes';
 import type { MethodDefinition } from './rpc/define-method';
 import { AppError, invalid } from './rpc/errors';
-import { internalError, registerRpcRoutes, requestIdFor, sendError } from './rpc/http-routes';
+import { faultAnswer, registerRpcRoutes, requestIdFor, sendError } from './rpc/http-routes';
 import { metaMethod } from './rpc/meta-method';
 import { RateLimiters } from './rpc/rate-limit';
 import { REDACTED_LOG_PATHS } from './rpc/redact';
 import { RpcRuntime } from './rpc/rpc-runtime';
+import { registerSecurityHeaders } from './security-headers';
 import { statisticsMethods } from './statistics/statistics-methods';
 import { registerTestClockRoutes } from './rpc/test-clock-routes';
 import { tasksMethods } from './tasks/tasks-methods';
@@ -54,13 +56,19 @@ const userCreatedHooks: readonly UserCreatedHook[] = [
 ];
 
 /** Every method the server answers. A new domain adds its definitions here, in one line. */
-function methodDefinitions(options: AppOptions, mailer: Mailer): MethodDefinition[] {
+function methodDefinitions(
+  options: AppOptions,
+  mailer: Mailer,
+  realtime: RealtimeHub,
+): MethodDefinition[] {
   return [
     metaMethod,
     ...createAccountsMethods({
       mailer,
       publicUrl: options.config.publicUrl,
       onUserCreated: userCreatedHooks,
+      signInThrottle: new SignInThrottle(options.config.signInDelay),
+      realtime,
     }),
     ...tasksMethods,
     ...timelineMethods,
@@ -82,6 +90,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Node arms the request timeout only when given at creation (Fastify sets it later), and
+    // checks it on an interval (30 s by default, longer than a short limit).
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutMs),
+    },
     genReqId: (request) => requestIdFor(request.headers[Header.requestId]),
     // One line per request is written by the onResponse hook below, with the call's outcome.
     logController: new LogController({ disableRequestLogging: true }),
@@ -102,19 +120,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticator: { authenticate },
     rateLimiters: new RateLimiters(config.rateLimits),
     realtime,
-    definitions: methodDefinitions(options, mailer),
+    definitions: methodDefinitions(options, mailer, realtime),
     onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
   });
 
   // Bodies stay raw: the RPC layer decodes them strictly (protobuf or JSON) itself.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  registerSecurityHeaders(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(Header.requestId, request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      // The path only: a query can carry a secret (the reset link's token).
+      {
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
@@ -129,10 +153,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub: realtime,
     clock,
     authenticator: { authenticate },
+    isSessionLive: (userId, sessionId) => isSessionLive(options.database.db, userId, sessionId),
+    maxStreamsPerUser: config.maxStreamsPerUser,
   });
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/** Trusts the nearest `hops` peers, as Fastify's numeric trustProxy does (its types lack it). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Errors Fastify raises before a handler runs (body too large, broken framing). */
@@ -146,8 +177,7 @@ function transportError(error: FastifyError, request: FastifyRequest, bodyLimit:
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return invalid(error.message);
   }
-  request.log.error({ err: error }, 'server fault');
-  return internalError(request.id);
+  return faultAnswer(error, request);
 }
 
 /** Serves the built web app; any other GET outside /api answers its index.html. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIGN_IN_DELAY } from './accounts/sign-in-throttle';
 import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
 
 describe('loadConfig', () => {
@@ -14,6 +15,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://127.0.0.1:8080',
       logLevel: 'info',
       rateLimits: DEFAULT_RATE_LIMITS,
+      signInDelay: DEFAULT_SIGN_IN_DELAY,
+      trustProxy: false,
       testClock: false,
     });
   });
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'WARN',
       RATE_LIMITS: 'off',
       PLANNER_TEST_CLOCK: '1',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,::1',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -38,8 +42,19 @@ describe('loadConfig', () => {
       publicUrl: 'https://planner.example.com',
       logLevel: 'warn',
       rateLimits: {},
+      signInDelay: undefined,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1', 'loopback', '::1'],
       testClock: true,
     });
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8']);
+    // Trusting every peer would let any client choose the address its limits count against.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be.*"true"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every problem in one clear message', () => {

@@ -3,18 +3,24 @@ import { AccountsService } from '@planner/protocol';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import type { CallBasics } from '../rpc/context';
 import { ErrorMessage } from '@planner/protocol';
-import { invalid } from '../rpc/errors';
+import { AppError, invalid } from '../rpc/errors';
 import type { RateLimitSpec } from '../rpc/rate-limit';
 import type { Mailer } from '../mail/mailer';
+import { SESSIONS_ENDED, type RealtimeHub } from '../realtime/realtime-hub';
+import type { Credentials } from './account';
 import * as accounts from './accounts-service';
 import { presentSession, presentUser } from './accounts-presenter';
 import { passwordResetMail, resetLink } from './reset-mail';
+import type { SignInThrottle } from './sign-in-throttle';
 
 export interface AccountsDeps {
   mailer: Mailer;
   publicUrl: string;
   /** Seeds other domains' data for a new account, in the sign-up transaction. */
   onUserCreated: readonly accounts.UserCreatedHook[];
+  signInThrottle: SignInThrottle;
+  /** Tells the user's open streams that sessions ended, so revoked ones close. */
+  realtime: Pick<RealtimeHub, 'publish'>;
 }
 
 const perIp = (bucket: string) => ({
@@ -25,10 +31,41 @@ const perEmail = (bucket: string) => ({
   bucket,
   key: (input: { email: string }) => normalizeEmail(input.email),
 });
+/**
+ * Per address, and per address and account: a guessing address is stopped, the account's
+ * owner elsewhere is not (the account itself is only slowed down, by the SignInThrottle).
+ */
 const signInLimits: RateLimitSpec<{ email: string }> = [
   perIp('signInPerIp'),
-  perEmail('signInPerEmail'),
+  {
+    bucket: 'signInPerIpAndEmail',
+    key: (input, request) => `${request.ip} ${normalizeEmail(input.email)}`,
+  },
 ];
+
+/** Checks the password after the account's throttle pause, and counts the outcome. */
+async function throttledCheck(
+  throttle: SignInThrottle,
+  check: () => Promise<Credentials>,
+  email: string,
+): Promise<Credentials> {
+  const account = normalizeEmail(email);
+  await throttle.beforeCheck(account);
+  try {
+    const credentials = await check();
+    await throttle.succeeded(account);
+    return credentials;
+  } catch (error) {
+    if (error instanceof AppError && error.message === ErrorMessage.wrongCredentials) {
+      await throttle.failed(account);
+    }
+    throw error;
+  }
+}
+
+function sessionsEnded(deps: AccountsDeps, userId: string): () => Promise<void> {
+  return () => deps.realtime.publish({ userId, type: SESSIONS_ENDED, originSessionId: '' });
+}
 
 function clientOf(ctx: CallBasics): accounts.ClientInfo {
   return { ip: ctx.ip, region: ctx.region, userAgent: ctx.userAgent, timezone: ctx.timezone };
@@ -75,7 +112,11 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
       // Verification (tens of ms) happens here, so it never holds the transaction.
       prepare: async (input, ctx) => {
         requireEmailSignIn(input);
-        return accounts.checkCredentials(ctx.db, input);
+        return throttledCheck(
+          deps.signInThrottle,
+          () => accounts.checkCredentials(ctx.db, input),
+          input.email,
+        );
       },
       handler: async (input, ctx, checked) => ({
         authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
@@ -98,14 +139,17 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
     defineMethod(AccountsService.method.getSessionRecords, {
       auth: 'required',
       handler: async (_input, ctx) => {
-        const sessions = await accounts.listSessions(ctx.db, ctx.userId);
+        const sessions = await accounts.listSessions(ctx.db, ctx.userId, ctx.now());
         return { sessions: sessions.map((s) => presentSession(s, ctx.sessionId)) };
       },
     }),
     defineMethod(AccountsService.method.revokeSession, {
       auth: 'required',
       handler: async (input, ctx) => {
-        await accounts.revokeSession(ctx.db, ctx.userId, input.session || ctx.sessionId);
+        const sessionId = input.session || ctx.sessionId;
+        if (await accounts.revokeSession(ctx.db, ctx.userId, sessionId)) {
+          ctx.afterCommit(sessionsEnded(deps, ctx.userId));
+        }
         return {};
       },
     }),
@@ -132,6 +176,7 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
         ),
       handler: async (_input, ctx, prepared) => {
         await accounts.resetPassword(ctx.db, prepared, ctx.now());
+        ctx.afterCommit(sessionsEnded(deps, prepared.userId));
         return {};
       },
     }),

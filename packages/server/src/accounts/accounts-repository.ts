@@ -263,6 +263,20 @@ export async function listSessions(db: Db, userId: string): Promise<SessionRecor
   return rows.map(toSessionRecord);
 }
 
+export async function sessionExists(
+  db: Reader,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Answers whether the session existed. */
 export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
   const result = await db
@@ -314,6 +328,16 @@ export async function findPasswordReset(
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row ? { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at } : undefined;
+}
+
+/** Makes every unused reset link of the user unusable (one was just used). */
+export async function spendPasswordResets(db: Db, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', '=', 0)
+    .execute();
 }
 
 /** Marks the reset used unless it already was or has expired (single use, race-safe). */

@@ -51,6 +51,8 @@ export interface SignUpOptions {
 /** The last-active time is written at most this often, so reads stay reads. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const PASSWORD_RESET_TTL_MS = HOUR_MS;
+/** A session not used for this long is over: a lost or forgotten device stops being a way in. */
+export const SESSION_IDLE_LIMIT_MS = 90 * 24 * HOUR_MS;
 /** Longer passwords are refused before hashing (argon2 of megabytes is a cheap DoS). */
 const PASSWORD_MAX_LENGTH = 1024;
 
@@ -189,6 +191,10 @@ export async function authenticate(
 ): Promise<{ userId: string; sessionId: string } | undefined> {
   const session = await repo.findSessionByTokenHash(db, hashToken(token));
   if (!session) return undefined;
+  if (now - session.lastActiveTime > SESSION_IDLE_LIMIT_MS) {
+    await repo.deleteSession(db, session.userId, session.id);
+    return undefined;
+  }
   if (now - session.lastActiveTime >= SESSION_TOUCH_INTERVAL_MS) {
     await repo.touchSession(db, session.userId, session.id, now);
   }
@@ -206,13 +212,23 @@ export async function rename(db: Db, userId: string, name: string): Promise<void
   await repo.updateName(db, userId, name.trim().slice(0, 100));
 }
 
-export function listSessions(db: Db, userId: string): Promise<SessionRecord[]> {
-  return repo.listSessions(db, userId);
+/** The sessions that still sign in (an expired one is deleted when next presented). */
+export async function listSessions(db: Db, userId: string, now: number): Promise<SessionRecord[]> {
+  const sessions = await repo.listSessions(db, userId);
+  return sessions.filter((s) => now - s.lastActiveTime <= SESSION_IDLE_LIMIT_MS);
 }
 
-/** Revokes one of the user's sessions; another user's id is silently nothing. */
-export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  await repo.deleteSession(db, userId, sessionId);
+/**
+ * Revokes one of the user's sessions; another user's id is silently nothing. Answers whether a
+ * session ended (its open streams are then closed).
+ */
+export function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  return repo.deleteSession(db, userId, sessionId);
+}
+
+/** Whether the session exists (an open stream checks this when the user's sessions change). */
+export function isSessionLive(db: Reader, userId: string, sessionId: string): Promise<boolean> {
+  return repo.sessionExists(db, userId, sessionId);
 }
 
 /**
@@ -265,7 +281,10 @@ export async function preparePasswordReset(
   return { userId: reset.userId, tokenHash, passwordHash: await hashPassword(request.password) };
 }
 
-/** Spends the reset token, sets the new password and ends every session of the account. */
+/**
+ * Spends the reset token and every other unused link of the account (an older link must not
+ * undo the new password), sets the new password and ends every session of the account.
+ */
 export async function resetPassword(
   db: Db,
   prepared: PreparedPasswordReset,
@@ -275,6 +294,7 @@ export async function resetPassword(
   if (!(await repo.consumePasswordReset(db, prepared.userId, prepared.tokenHash, now))) {
     throw invalid(ErrorMessage.resetLinkInvalid);
   }
+  await repo.spendPasswordResets(db, prepared.userId, now);
   await repo.updatePasswordHash(db, prepared.userId, prepared.passwordHash);
   await repo.deleteSessionsExcept(db, prepared.userId, '');
 }

@@ -16,6 +16,5 @@ export function passwordResetMail(to: string, link: string): Mail {
       '',
       'The link works once and expires in one hour. If you did not ask for it, ignore this mail.',
     ].join('\n'),
-    link,
   };
 }

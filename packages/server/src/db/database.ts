@@ -17,12 +17,23 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   readonly db: Kysely<Schema>;
   readonly dialect: DialectName;
+  /** PostgreSQL's application_name of the pool's connections (none on SQLite). */
+  readonly connectionName?: string;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string; maxConnections?: number };
+export interface PostgresOptions {
+  dialect: 'postgres';
+  url: string;
+  schema?: string;
+  maxConnections?: number;
+  /** Shown in pg_stat_activity; 'planner' unless given. */
+  connectionName?: string;
+  /** Told when a pooled connection breaks (the pool replaces it; calls using it answer 503). */
+  onConnectionError?: (error: Error) => void;
+}
+
+export type DatabaseOptions = { dialect: 'sqlite'; file: string } | PostgresOptions;
 
 /** Thrown when the database cannot be reached; the message is meant for the operator. */
 export class DatabaseUnreachableError extends Error {
@@ -46,9 +57,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
+  return openPostgres(options);
+}
 
+async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const connectionName = options.connectionName ?? 'planner';
   const pool = new pg.Pool({
     connectionString: options.url,
+    application_name: connectionName,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
     // Statements sent together go out at once (db/postgres-pool.ts).
@@ -62,6 +78,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the database closed (restart, pg_terminate_backend, a cut link) is
+  // dropped by the pool, which connects anew on the next checkout; unheard, the error would
+  // end the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<Schema>({
     dialect: new PostgresDialect({ pool: roundTripSavingPool(pool) }),
   });
@@ -75,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `Cannot reach PostgreSQL at ${redactUrl(options.url)}: ${reason}`,
     );
   }
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', connectionName, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -180,6 +180,10 @@ export function roundTripSavingPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
+        // While checked out the pool does not listen to the client: a connection lost between
+        // two statements would raise an unheard 'error' and end the process. The loss also
+        // fails the next statement, and the pool drops the dead client when it is released.
+        client.on('error', () => undefined);
         wrapper = wrap(client);
         wrappers.set(client, wrapper);
       }

@@ -24,6 +24,8 @@ export async function createTestDatabase(
       dialect: 'postgres',
       url,
       schema,
+      // Lets a test find this database's connections (to terminate them).
+      connectionName: schema,
       maxConnections: options.maxConnections ?? 4,
     });
     await migrateToLatest(database);

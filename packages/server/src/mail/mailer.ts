@@ -7,8 +7,6 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** The mail's one action link; logged when the mail only goes to the outbox. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -32,7 +30,13 @@ function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      } catch (error) {
+        // The server's refusal often quotes the recipient, and the failure is logged.
+        const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown';
+        throw new Error(`SMTP delivery failed (${code})`);
+      }
     },
   };
 }
@@ -42,8 +46,9 @@ export function outboxDir(dataDir: string): string {
 }
 
 /**
- * Writes each mail as an .eml file (`<time>-<to>.eml`) and logs its link, so a local user
- * without a mail server can still reset a password.
+ * Writes each mail as an .eml file (`<time>-<to>.eml`), so a local user without a mail server
+ * can still reset a password: the log says a mail is waiting there, never to whom or its link
+ * (a reset link in a log is a way into the account for whoever reads the log).
  */
 export function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
   const transport = nodemailer.createTransport({
@@ -64,11 +69,8 @@ export function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
       if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not buffer the message');
       await mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^\w@.+-]/g, '_');
-      const file = await writeUnique(dir, `${options.clock.now()}-${safeTo}`, info.message);
-      options.log(
-        `Mail "${mail.subject}" to ${mail.to} written to ${file}` +
-          (mail.link ? `; link: ${mail.link}` : ''),
-      );
+      await writeUnique(dir, `${options.clock.now()}-${safeTo}`, info.message);
+      options.log(`Mail "${mail.subject}" written to the outbox folder ${dir}`);
     },
   };
 }

@@ -9,9 +9,16 @@ export const REALTIME_EVENT_TYPES = [
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
+/**
+ * Not a push message: some of the user's sessions ended (revoked, password reset), so each of
+ * the user's open streams checks that its session still exists and closes if not.
+ */
+export const SESSIONS_ENDED = 'sessionsEnded';
+export type RealtimeMessageType = RealtimeEventType | typeof SESSIONS_ENDED;
+
 export interface RealtimeMessage {
   userId: string;
-  type: RealtimeEventType;
+  type: RealtimeMessageType;
   /** The session whose call caused it ('' when none, e.g. the session timer); not sent to it. */
   originSessionId: string;
 }
@@ -37,7 +44,7 @@ function isRealtimeMessage(value: unknown): value is RealtimeMessage {
   return (
     typeof m.userId === 'string' &&
     typeof m.originSessionId === 'string' &&
-    REALTIME_EVENT_TYPES.some((t) => t === m.type)
+    (m.type === SESSIONS_ENDED || REALTIME_EVENT_TYPES.some((t) => t === m.type))
   );
 }
 
@@ -84,30 +91,75 @@ export class LocalRealtimeHub implements RealtimeHub {
 }
 
 const CHANNEL = 'planner_realtime';
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
 
 /**
  * PostgreSQL's own notification channel carries the messages between server processes: one
  * dedicated connection LISTENs; publishing is a NOTIFY, which every process (this one included)
- * receives and hands to its local subscribers.
+ * receives and hands to its local subscribers. When the listening connection drops (a database
+ * restart) it is opened again with a growing pause; meanwhile clients poll.
  */
 export class PostgresRealtimeHub implements RealtimeHub {
   private readonly local = new LocalRealtimeHub();
+  private listener: pg.Client | undefined;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   private constructor(
-    private readonly listener: pg.Client,
+    private readonly url: string,
     private readonly publisher: pg.Pool,
   ) {}
 
   static async connect(url: string): Promise<PostgresRealtimeHub> {
-    const listener = new pg.Client({ connectionString: url });
-    await listener.connect();
-    const publisher = new pg.Pool({ connectionString: url, max: 2 });
-    const hub = new PostgresRealtimeHub(listener, publisher);
-    listener.on('notification', (n) => hub.receive(n.payload));
-    // A dropped listen connection must not take the process down; streams fall back to polling.
-    listener.on('error', () => undefined);
-    await listener.query(`LISTEN ${CHANNEL}`);
+    const publisher = new pg.Pool({ connectionString: url, max: 2, application_name: 'planner' });
+    // A publisher connection the database closed is replaced on the next NOTIFY.
+    publisher.on('error', () => undefined);
+    const hub = new PostgresRealtimeHub(url, publisher);
+    await hub.listen();
     return hub;
+  }
+
+  private async listen(): Promise<void> {
+    const listener = new pg.Client({ connectionString: this.url, application_name: 'planner' });
+    listener.on('notification', (n) => this.receive(n.payload));
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === listener) this.listener = undefined;
+      this.reconnect(RECONNECT_MIN_MS);
+    };
+    listener.on('error', onLost);
+    listener.on('end', onLost);
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      lost = true;
+      await listener.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await listener.end().catch(() => undefined);
+      return;
+    }
+    this.listener = listener;
+  }
+
+  /** Plans one attempt to listen again; a failed connect and its 'end' event plan only one. */
+  private reconnect(delayMs: number): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.listen().catch(() => this.reconnect(Math.min(delayMs * 2, RECONNECT_MAX_MS)));
+    }, delayMs);
+    this.retryTimer.unref();
+  }
+
+  /** Whether notifications from other processes are being received. */
+  isListening(): boolean {
+    return this.listener !== undefined;
   }
 
   private receive(payload: string | undefined): void {
@@ -132,8 +184,10 @@ export class PostgresRealtimeHub implements RealtimeHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     await this.local.close();
-    await this.listener.end().catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
     await this.publisher.end().catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_NOW, type TestServer } from '../testing/test-server';
+import { openStream } from './stream-reader';
 import { HOUR, signUpPlanner } from '../timeline/planning-test-kit';
 import { TimelineTimer } from '../timeline/timeline-timer';
 import { notifyChange } from './notify-change';
@@ -16,58 +17,30 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** Reads SSE frames from the stream until `count` named events arrived (or it times out). */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers, signal: controller.signal });
-  const frames: string[] = [];
-  let buffer = '';
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  const pump = (async () => {
-    for (;;) {
-      const chunk = await reader?.read().catch(() => undefined);
-      if (!chunk || chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const parts = buffer.split('\n\n');
-      buffer = parts.pop() ?? '';
-      frames.push(...parts);
-    }
-  })();
-  const events = () => frames.flatMap((f) => /^event: (\w+)$/m.exec(f)?.[1] ?? []);
-  return {
-    response,
-    events,
-    async waitFor(count: number): Promise<string[]> {
-      for (let waited = 0; events().length < count && waited < 3000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return events();
-    },
-    async close() {
-      controller.abort();
-      await pump;
-    },
-  };
-}
-
 describe('GET /api/events', () => {
   it('refuses a missing or wrong token with code 16', async () => {
     const none = await fetch(`${server.url}/api/events`);
     expect(none.status).toBe(401);
     expect(none.headers.get('error-code')).toBe('16');
-    const wrong = await fetch(`${server.url}/api/events?token=nope`);
+    const wrong = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: 'Bearer x' },
+    });
     expect(wrong.status).toBe(401);
+  });
+
+  it('refuses a token in the URL, where proxies and history would keep it', async () => {
+    const user = await signUpPlanner(server);
+    const inUrl = await fetch(`${server.url}/api/events?token=${user.token}`);
+    expect(inUrl.status).toBe(401);
+    expect(server.logs.join('\n')).not.toContain(user.token);
   });
 
   it("pushes the user's changes to their open streams, and only theirs", async () => {
     const alice = await signUpPlanner(server);
     const bob = await signUpPlanner(server);
-    const mine = await openStream(`${server.url}/api/events?token=${alice.token}`);
-    const byHeader = await openStream(`${server.url}/api/events`, {
-      authorization: `Bearer ${alice.token}`,
-    });
-    const theirs = await openStream(`${server.url}/api/events?token=${bob.token}`);
+    const mine = await openStream(server.url, alice.token);
+    const byHeader = await openStream(server.url, alice.token);
+    const theirs = await openStream(server.url, bob.token);
     expect(mine.response.headers.get('content-type')).toContain('text/event-stream');
     expect(await mine.waitFor(1)).toEqual(['ready']);
     await alice.client.call('PutTask', {

@@ -16,6 +16,11 @@ import {
   type PlainInitOf,
   type WireFormat,
 } from '@planner/protocol';
+import {
+  DATABASE_UNAVAILABLE_CODE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/connection-errors';
 import { answerTooLarge, MAX_ANSWER_BYTES } from './chain-budget';
 import type { RequestInfo } from './context';
 import { AppError, invalid, notFound } from './errors';
@@ -73,6 +78,25 @@ export function internalError(requestId: string): AppError {
   return new AppError(ErrorCode.Internal, `Internal server error (request id ${requestId})`);
 }
 
+/**
+ * What a call answers for an error that is not the client's: 503 when the database connection
+ * was lost (the pool reconnects; trying again works), else a logged 500.
+ */
+export function faultAnswer(
+  error: unknown,
+  request: FastifyRequest,
+  details: Record<string, unknown> = {},
+): AppError {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, ...details }, 'database unavailable');
+    return new AppError(DATABASE_UNAVAILABLE_CODE, DATABASE_UNAVAILABLE_MESSAGE, {
+      'retry-after': '1',
+    });
+  }
+  request.log.error({ err: error, ...details }, 'server fault');
+  return internalError(request.id);
+}
+
 /** Decodes, runs and encodes one call; returns the response body (undefined: 204). */
 async function answer(
   runtime: RpcRuntime,
@@ -124,11 +148,11 @@ export function registerRpcRoutes(app: FastifyInstance, runtime: RpcRuntime): vo
     } catch (error) {
       const appError = asAppError(error);
       if (appError) return sendError(reply, format ?? 'json', appError);
-      request.log.error(
-        { err: error, method: name, input: redactSecrets(trace.input) },
-        'server fault',
+      return sendError(
+        reply,
+        format ?? 'json',
+        faultAnswer(error, request, { method: name, input: redactSecrets(trace.input) }),
       );
-      return sendError(reply, format ?? 'json', internalError(request.id));
     }
   });
 }

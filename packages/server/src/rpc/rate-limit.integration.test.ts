@@ -7,7 +7,7 @@ beforeAll(async () => {
   server = await startTestServer({
     config: {
       rateLimits: {
-        signInPerEmail: { points: 3, durationSec: 60 },
+        signInPerIpAndEmail: { points: 3, durationSec: 60 },
         signInPerIp: { points: 5, durationSec: 60 },
         passwordResetPerEmail: { points: 1, durationSec: 60 },
       },
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('rate limits', () => {
-  it('stops sign-in attempts per e-mail, then per address, with 429 and retry-after', async () => {
+  it('stops sign-in attempts per address and e-mail, then per address, with 429 and retry-after', async () => {
     const attempt = (email: string) =>
       server.postJson('CreateSession', { email, password: 'guess guess guess' });
     for (let i = 0; i < 3; i++) expect((await attempt('target@example.com')).status).toBe(400);
