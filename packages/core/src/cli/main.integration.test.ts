@@ -8,6 +8,10 @@ import { parsePlanRequest, planTimeline } from '../scheduler/index';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** A copy of the team's shared examples (../shared/examples), so a fresh clone can run it. */
 const examplesPath = fileURLToPath(new URL('./fixtures/plan-requests.ndjson', import.meta.url));
+/** Issue 11's two requests where every deadline can be met (src/scheduler/deadline-fixtures.test.ts). */
+const meetablePath = fileURLToPath(
+  new URL('../scheduler/fixtures/deadlines-all-meetable.ndjson', import.meta.url),
+);
 
 interface Run {
   code: number | null;
@@ -53,6 +57,18 @@ describe('engine CLI', () => {
         planTimeline(parsePlanRequest(JSON.parse(examples[i] as string))),
       );
     });
+  }, 60_000);
+
+  it("meets every deadline of issue 11's two requests through the root npm script", async () => {
+    const input = readFileSync(meetablePath, 'utf8');
+    const result = await run('npm', ['run', '--silent', 'engine', '--', 'plan'], input);
+    expect(result.code).toBe(0);
+    const lines = outputLines(result);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).toContain('"late":[]');
+      expect(JSON.parse(line)).toMatchObject({ late: [], unplanned: [] });
+    }
   }, 60_000);
 
   it('answers every line in order, bad lines with an error, and carries on', async () => {

@@ -84,18 +84,18 @@ describe('expandRecurrence', () => {
     expect(found.map((i) => i.instanceNumber)).toEqual([0, 2, 4]);
   });
 
-  it('expands weekly byDay lists and counts a first instance off the list as instance 0', () => {
+  it('expands weekly byDay lists from the first listed day after an off-list start', () => {
     // 2026-05-06 is a Wednesday; the rule asks for Mondays and Fridays every other week.
     const s = series(
       { year: 2026, month: 5, day: 6, hour: 18 },
       { freq: 'WEEKLY', interval: 2, byDay: 'MO,FR', count: 5 },
     );
     expect(localDates(expandRecurrence(window(s, 0, 60)))).toEqual([
-      '2026-05-06 18:00',
       '2026-05-08 18:00',
       '2026-05-18 18:00',
       '2026-05-22 18:00',
       '2026-06-01 18:00',
+      '2026-06-05 18:00',
     ]);
   });
 

@@ -5,11 +5,14 @@ import type { RecurrenceRule } from './rule';
 import { normalizeRecurrenceRule, parseByDay } from './rule';
 import { fromFloating, toFloating } from './zone-offsets';
 
-/** A recurring item: its first instance, its rule and the zone whose wall clock it keeps. */
+/**
+ * A recurring item: its start (RFC 5545 DTSTART), its rule and the zone whose wall clock it keeps.
+ * The start is an occurrence only when the rule yields it (see expandRecurrence).
+ */
 export interface RecurrenceSeries {
-  /** Start of the first instance (instance 0), ms. */
+  /** The item's own start, ms: instance 0 when it is on the rule's pattern. */
   start: number;
-  /** End of the first instance, ms (equal to start for reminders). */
+  /** The item's own end, ms (equal to start for reminders); gives every instance its length. */
   end: number;
   rule: RecurrenceRule;
   timeZone: string;
@@ -30,7 +33,7 @@ export interface ExpandRecurrenceInput extends RecurrenceSeries {
 export interface RecurrenceInstance {
   start: number;
   end: number;
-  /** 0 for the series' first instance. */
+  /** 0 for the rule's first occurrence. */
   instanceNumber: number;
 }
 
@@ -70,7 +73,8 @@ function place(
   floating: number,
   instanceNumber: number,
 ): RecurrenceInstance {
-  if (instanceNumber === 0) {
+  // The item's own start keeps its exact instant (a repeated wall-clock time may be the second).
+  if (floating === prepared.floating?.dtstart) {
     return { start: series.start, end: Math.max(series.start, series.end), instanceNumber };
   }
   const start = fromFloating(floating, series.timeZone);
@@ -90,8 +94,9 @@ function overlaps(instance: RecurrenceInstance, windowStart: number, windowEnd: 
  * The instances of a series that overlap [windowStart, windowEnd), sorted by start.
  * Instances keep the first instance's local wall-clock time in `timeZone` across daylight-saving
  * changes (a time skipped by a forward jump moves forward; a repeated time means its first
- * occurrence, as RFC 5545 reads them). WEEKLY byDay lists that leave out the first instance's own
- * weekday still count it as instance 0, as RFC 5545 counts DTSTART.
+ * occurrence, as RFC 5545 reads them). The instances are exactly the rule's occurrences, as rrule
+ * yields them: a start off the pattern (a WEEKLY byDay list without its weekday) is not one, and
+ * instance 0 is then the first listed day the rule reaches after it. `until` bounds every instance.
  */
 export function expandRecurrence(input: ExpandRecurrenceInput): RecurrenceInstance[] {
   const { windowStart, windowEnd, timeZone } = input;
@@ -110,15 +115,16 @@ export function expandRecurrence(input: ExpandRecurrenceInput): RecurrenceInstan
   for (const f of floatingInstances(prepared.floating, from, to, prepared.limit)) {
     if (skip?.has(f.instanceNumber)) continue;
     const instance = place(input, prepared, f.floating, f.instanceNumber);
-    if (instance.start > prepared.until && instance.instanceNumber > 0) break;
+    if (instance.start > prepared.until) break;
     if (overlaps(instance, windowStart, windowEnd)) out.push(instance);
   }
   return out;
 }
 
 /**
- * Instance `instanceNumber` of a series, or null when the series has no such instance
- * (negative, past `count`, or starting after `until`). Exceptions are the caller's concern.
+ * Instance `instanceNumber` of a series (0 is the rule's first occurrence), or null when the
+ * series has no such instance (negative, past `count`, or starting after `until`). Exceptions are
+ * the caller's concern.
  */
 export function instanceAt(
   series: RecurrenceSeries,
@@ -127,7 +133,7 @@ export function instanceAt(
   if (!Number.isInteger(instanceNumber) || instanceNumber < 0) return null;
   const prepared = prepare(series);
   if (instanceNumber >= prepared.limit) return null;
-  if (instanceNumber === 0 || !prepared.floating) {
+  if (!prepared.floating) {
     return { start: series.start, end: Math.max(series.start, series.end), instanceNumber: 0 };
   }
   const floating = floatingInstanceAt(prepared.floating, instanceNumber);
@@ -142,4 +148,9 @@ export function instanceAt(
 export function instanceNumberAt(series: RecurrenceSeries, start: number): number | null {
   const found = expandRecurrence({ ...series, windowStart: start, windowEnd: start + 1 });
   return found.find((i) => i.start === start)?.instanceNumber ?? null;
+}
+
+/** Whether the item's own start is one of its occurrences (not when off the rule's pattern). */
+export function startsOnPattern(series: RecurrenceSeries): boolean {
+  return instanceAt(series, 0)?.start === series.start;
 }

@@ -3,11 +3,14 @@ import { DAY_MS } from '../time/zone';
 
 /*
  * Instance starts in floating time (wall-clock fields read as UTC), numbered from 0 for the
- * series' first instance. rrule decides which days belong to the pattern; the cost of asking it
- * grows with the distance from dtstart, so every rule is treated as periodic: a DAILY or WEEKLY
- * pattern repeats exactly every `interval` days or weeks of floating time, and a MONTHLY or YEARLY
- * pattern every P months, where each period holds the same number k of instances. Instance
- * numbers of later periods are then arithmetic, and rrule is only asked about one period.
+ * rule's first occurrence. As in rrule, dtstart is an occurrence only when the rule yields it: a
+ * WEEKLY byDay list without dtstart's weekday begins at the first listed day the rule reaches
+ * after dtstart (docs/events-reminders-categories.md). rrule decides which days belong to the
+ * pattern; the cost of asking it grows with the distance from dtstart, so every rule is treated as
+ * periodic: a DAILY or WEEKLY pattern repeats exactly every `interval` days or weeks of floating
+ * time, and a MONTHLY or YEARLY pattern every P months, where each period holds the same number k
+ * of instances. Instance numbers of later periods are then arithmetic, and rrule is only asked
+ * about one period.
  */
 
 type RRuleModule = typeof rruleModule;
@@ -66,10 +69,12 @@ function boundedSet<V>(cache: Map<string, V>, key: string, value: V): V {
 
 interface DayPattern {
   periodMs: number;
-  /** Pattern instants in the first period, relative to dtstart, ascending. */
+  /**
+   * Occurrences in the first period, relative to dtstart, ascending; never empty (each listed
+   * weekday falls once in any `interval` weeks). The first is above 0 when dtstart is off the
+   * pattern.
+   */
   offsets: number[];
-  /** False when dtstart is not itself on the pattern (WEEKLY byDay without its weekday). */
-  synced: boolean;
 }
 
 const dayPatterns = new Map<string, DayPattern>();
@@ -90,16 +95,12 @@ function dayPattern(series: FloatingSeries): DayPattern {
     ...(weekdays.length ? { byweekday: [...weekdays] } : {}),
   }).between(new Date(origin), new Date(origin + periodMs - 1), true);
   const offsets = dates.map((d) => d.getTime() - origin);
-  return boundedSet(dayPatterns, key, { periodMs, offsets, synced: offsets[0] === 0 });
+  return boundedSet(dayPatterns, key, { periodMs, offsets });
 }
 
 function dayInstances(series: FloatingSeries, from: number, to: number, limit: number) {
-  const { periodMs, offsets, synced } = dayPattern(series);
+  const { periodMs, offsets } = dayPattern(series);
   const out: FloatingInstance[] = [];
-  const shift = synced ? 0 : 1;
-  if (!synced && series.dtstart >= from && series.dtstart < to && limit > 0) {
-    out.push({ floating: series.dtstart, instanceNumber: 0 });
-  }
   const k = offsets.length;
   let period = Math.max(0, Math.floor((from - series.dtstart) / periodMs));
   for (; ; period += 1) {
@@ -107,7 +108,7 @@ function dayInstances(series: FloatingSeries, from: number, to: number, limit: n
     if (periodStart >= to) return out;
     for (let i = 0; i < k; i += 1) {
       const floating = periodStart + (offsets[i] ?? 0);
-      const instanceNumber = period * k + i + shift;
+      const instanceNumber = period * k + i;
       if (floating >= to || instanceNumber >= limit) return out;
       if (floating >= from) out.push({ floating, instanceNumber });
     }
@@ -115,11 +116,11 @@ function dayInstances(series: FloatingSeries, from: number, to: number, limit: n
 }
 
 function dayInstanceAt(series: FloatingSeries, instanceNumber: number): number {
-  const { periodMs, offsets, synced } = dayPattern(series);
-  if (!synced && instanceNumber === 0) return series.dtstart;
-  const index = instanceNumber - (synced ? 0 : 1);
+  const { periodMs, offsets } = dayPattern(series);
   const k = offsets.length;
-  return series.dtstart + Math.floor(index / k) * periodMs + (offsets[index % k] ?? 0);
+  return (
+    series.dtstart + Math.floor(instanceNumber / k) * periodMs + (offsets[instanceNumber % k] ?? 0)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +255,8 @@ function monthInstances(series: FloatingSeries, from: number, to: number, limit:
 }
 
 function monthInstanceAt(series: FloatingSeries, instanceNumber: number): number {
+  // The pattern takes its day, month and time from dtstart, so dtstart is always on it.
+  if (instanceNumber === 0) return series.dtstart;
   const pattern = monthPattern(series);
   let periods = Math.floor(instanceNumber / pattern.perPeriod);
   const targetMonth = monthIndex(series.dtstart) + periods * pattern.periodMonths;
@@ -283,7 +286,6 @@ export function floatingInstances(
 
 /** The floating start of instance `instanceNumber` (count and until not applied). */
 export function floatingInstanceAt(series: FloatingSeries, instanceNumber: number): number {
-  if (instanceNumber === 0) return series.dtstart;
   return series.freq === 'DAILY' || series.freq === 'WEEKLY'
     ? dayInstanceAt(series, instanceNumber)
     : monthInstanceAt(series, instanceNumber);

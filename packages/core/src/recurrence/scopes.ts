@@ -12,7 +12,7 @@ export const SCOPE_THIS: RecurrenceScope = 0;
 export const SCOPE_FOLLOWING: RecurrenceScope = 1;
 export const SCOPE_ALL: RecurrenceScope = 2;
 
-/** A series as stored: its first instance, rule, zone, and the instance numbers it skips. */
+/** A series as stored: its start, rule, zone, and the instance numbers it skips. */
 export interface StoredSeries extends RecurrenceSeries {
   exceptions: number[];
 }
@@ -132,7 +132,7 @@ function moveWholeSeries(series: StoredSeries, n: number, change: InstanceChange
   // The edit is given on instance n; the series moves by the same wall-clock distance.
   const delta = toFloating(change.start, timeZone) - toFloating(old.start, timeZone);
   const fromF = toFloating(series.start, timeZone);
-  const start = n === 0 ? change.start : fromFloating(fromF + delta, timeZone);
+  const start = old.start === series.start ? change.start : fromFloating(fromF + delta, timeZone);
   const length = Math.max(0, change.end - change.start);
   const end = series.allDay
     ? fromFloating(toFloating(start, timeZone) + floatingLength(change, timeZone), timeZone)
