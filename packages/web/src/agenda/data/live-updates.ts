@@ -2,6 +2,7 @@ import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { categoriesQueryKey } from '../../categories/categories-api';
+import { openEventStream } from '../../api/event-stream';
 import { getSessionToken } from '../../api/session';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
@@ -27,9 +28,8 @@ function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
 function useEventStream(client: QueryClient): boolean {
   const [isStreaming, setStreaming] = useState(false);
   useEffect(() => {
-    const token = getSessionToken();
-    if (!token || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(`${EVENTS_URL}?token=${encodeURIComponent(token)}`);
+    if (!getSessionToken()) return undefined;
+    const source = openEventStream(EVENTS_URL, { getToken: getSessionToken });
     source.addEventListener('ready', () => setStreaming(true));
     source.addEventListener('error', () => setStreaming(false));
     for (const type of PUSH_TYPES) {
