@@ -7,7 +7,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { categoriesQueryKey } from '../categories/categories-api';
 import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
 import { ControlBar } from './controls/ControlBar';
-import { currentItem } from './controls/current-item';
+import { useCurrentItem } from './controls/use-current-item';
 import { readSavedView, saveFocusMode, saveView, useFocusMode } from './data/agenda-prefs';
 import { useProgressCheck } from './data/progress-check';
 import { containersIn, remindersIn, timelineKey } from './data/timeline-queries';
@@ -28,6 +28,7 @@ import { weekStartOf } from './model/week-model';
 import { agendaRoute } from './routes';
 import { useAgendaShortcuts } from './use-agenda-shortcuts';
 import { EmptyAgenda } from './tutorials/EmptyAgenda';
+import { useHasTasks } from './tutorials/use-has-tasks';
 import { isFinished, parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
 import type { AgendaView, TimeRange } from './types';
 import { useAgendaEnv } from './use-agenda-env';
@@ -119,21 +120,22 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
   const setFocus = useCallback((on: boolean) => saveFocusMode(on), []);
   useAgendaShortcuts({ view, onDate: (d) => goTo(view, d), onView, onFocus: setFocus, searchRef });
 
-  const current = currentItem(snapshot.state, items);
-  const hasTasks = items.blocks.some((b) => b.kind === 'task' || b.kind === 'locked');
+  const current = useCurrentItem(snapshot.state, items);
+  const hasTasks = useHasTasks(items);
   const isEmpty = snapshot.state !== null && !snapshot.isLoading && items.blocks.length === 0;
   const status = parseTutorialStatus(env.tutorialStatus);
   const tutorial = snapshot.state
     ? tutorialToShow({ status, hasTasks, hasCurrentTask: current.kind === 'task', isFocusMode })
     : null;
-  const top = (
-    <>
-      {tutorial && tutorial !== 'focusView' && (
-        <TutorialSlot name={tutorial} state={snapshot.state} />
-      )}
-      {isEmpty && !isFinished(status, 'emptyAgenda') && <EmptyAgenda />}
-    </>
-  );
+  const hasCard = tutorial !== null && tutorial !== 'focusView';
+  const showsEmpty = isEmpty && !isFinished(status, 'emptyAgenda');
+  const top =
+    hasCard || showsEmpty ? (
+      <>
+        {hasCard && <TutorialSlot name={tutorial} state={snapshot.state} />}
+        {showsEmpty && <EmptyAgenda />}
+      </>
+    ) : null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>

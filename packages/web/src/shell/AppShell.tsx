@@ -40,6 +40,9 @@ export default function AppShell() {
       <AppBar
         position="fixed"
         sx={{
+          // Opaque: the theme's frosted bar let scrolled agenda text show through on phones.
+          bgcolor: 'background.paper',
+          backdropFilter: 'none',
           width: isDesktop ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
           ml: isDesktop ? `${DRAWER_WIDTH}px` : 0,
         }}

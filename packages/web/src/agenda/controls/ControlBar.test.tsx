@@ -66,6 +66,31 @@ describe('ControlBar', () => {
     expect(screen.getByTestId('current-title')).toHaveTextContent('Paused');
   });
 
+  it('words its hint after the button it shows: play only while paused', () => {
+    const idle = running({ currentBlock: undefined });
+    const { rerender } = renderAgenda(
+      <ControlBar
+        env={env}
+        state={idle}
+        current={currentItem(idle, items)}
+        onFocusMode={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeEnabled();
+    expect(screen.getByTestId('control-bar')).not.toHaveTextContent(/press play/iu);
+    const paused = running({ isPaused: true, currentBlock: undefined });
+    rerender(
+      <ControlBar
+        env={env}
+        state={paused}
+        current={currentItem(paused, items)}
+        onFocusMode={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
+    expect(screen.getByTestId('control-bar')).toHaveTextContent(/press play/iu);
+  });
+
   it('sends Next once however often it is pressed while the request runs', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

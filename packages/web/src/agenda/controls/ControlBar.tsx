@@ -49,7 +49,10 @@ export function useCurrentTexts(current: CurrentItem, env: AgendaEnv) {
     ? Math.min(1, Math.max(0, (now - current.start) / (current.end - current.start)))
     : 0;
   const color = current.kind === 'rest' ? REST_COLOR : paletteHex(current.color);
-  return { title, left, until, progress, color };
+  // The words under the title name the button beside them: play only when play is offered.
+  const hint = current.kind === 'paused' ? t('controls.hint') : t('controls.idleHint');
+  const detail = [left, until].filter(Boolean).join(' · ') || hint;
+  return { title, left, until, detail, progress, color };
 }
 
 /** Next and play/pause; shared by the bar and the focus view. Each waits for its request. */
@@ -174,8 +177,8 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
         bottom: { xs: 8, sm: 16 },
         mx: 'auto',
         mt: 'auto',
-        width: 'calc(100% - 16px)',
-        maxWidth: 720,
+        // On a wide screen the creation button sits beside the bar, right of it (AgendaSpeedDial).
+        width: { xs: 'calc(100% - 16px)', sm: 'min(720px, calc(100% - 184px))' },
         borderRadius: 4,
         zIndex: 6,
       }}
@@ -222,7 +225,7 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
             {texts.title}
           </Typography>
           <Typography noWrap variant="caption" color="text.secondary" component="p">
-            {[texts.left, texts.until].filter(Boolean).join(' · ') || t('controls.hint')}
+            {texts.detail}
           </Typography>
         </Box>
         <AutoExtendToggle state={state} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { IdleBlock } from '@planner/core';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockColor, blockTitle } from '../model/agenda-block';
-import type { DayBlock, DayEntry, DaySection } from '../model/day-model';
+import { isShortRecord, type DayBlock, type DayEntry, type DaySection } from '../model/day-model';
 import { formatDate, formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
 import { eventRoute } from '../routes';
@@ -16,6 +16,7 @@ import { IdleRow } from './IdleRow';
 import { entryHeight } from './layout';
 import { QuickAddReminder } from './QuickAddReminder';
 import { ReminderRow } from './ReminderRow';
+import { ShortRecordRow } from './ShortRecordRow';
 import { Link as RouterLink } from 'react-router';
 
 export interface DaySectionProps {
@@ -25,9 +26,12 @@ export interface DaySectionProps {
   now: number;
   currentGroupId: string | null;
   currentBlockId: string | undefined;
+  /** Under the day's title: the tutorials and the empty state. */
+  help?: ReactNode;
   /** Above today's timeline: the overdue reminders. */
   header?: ReactNode;
   renderBlock: (view: BlockView) => ReactNode;
+  onOpen: (anchor: HTMLElement, block: DayBlock) => void;
   onQuickAdd: (anchor: HTMLElement, idle: IdleBlock) => void;
 }
 
@@ -44,13 +48,14 @@ function dayTitle(day: DaySection, env: AgendaEnv, now: number, t: (k: string) =
 function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps }) {
   const { env, now, items } = props;
   const isCurrentGroup = entry.type === 'group' && entry.group.id === props.currentGroupId;
-  const height = entryHeight(entry, isCurrentGroup);
+  const isShort = isShortRecord(entry, now, props.currentGroupId);
+  const height = entryHeight(entry, isCurrentGroup, isShort);
   return (
     <Box
       data-span-start={entry.start}
       data-span-end={entry.end}
       data-current-entry={isCurrentGroup || undefined}
-      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, height, py: 0.375 }}
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, height, py: isShort ? 0.125 : 0.375 }}
     >
       <Typography
         variant="caption"
@@ -61,7 +66,7 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
           whiteSpace: 'nowrap',
           fontSize: { xs: 11, sm: 12 },
           textAlign: 'end',
-          pt: 0.75,
+          pt: isShort ? 0.25 : 0.75,
           fontWeight: isCurrentGroup ? 700 : 500,
           fontVariantNumeric: 'tabular-nums',
         }}
@@ -76,15 +81,25 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
         ) : (
           entry.group.blocks.map((block: DayBlock) => (
             <Box key={block.id} sx={{ flex: 1, minWidth: 0 }}>
-              {props.renderBlock({
-                block,
-                title: blockTitle(block, items),
-                color: paletteHex(blockColor(block, items)),
-                isCurrent:
-                  props.currentBlockId !== undefined &&
-                  block.mergedIds.includes(props.currentBlockId),
-                isPast: block.end <= now,
-              })}
+              {isShort ? (
+                <ShortRecordRow
+                  block={block}
+                  title={blockTitle(block, items)}
+                  color={paletteHex(blockColor(block, items))}
+                  env={env}
+                  onOpen={props.onOpen}
+                />
+              ) : (
+                props.renderBlock({
+                  block,
+                  title: blockTitle(block, items),
+                  color: paletteHex(blockColor(block, items)),
+                  isCurrent:
+                    props.currentBlockId !== undefined &&
+                    block.mergedIds.includes(props.currentBlockId),
+                  isPast: block.end <= now,
+                })
+              )}
             </Box>
           ))
         )}
@@ -116,6 +131,7 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
           </Typography>
         )}
       </Box>
+      {props.help && <Box data-agenda-help>{props.help}</Box>}
       {props.header}
       <Box sx={{ mb: 1 }}>
         {day.allDayEvents.map((event) => (

@@ -4,6 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } from '@planner/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
@@ -28,21 +30,34 @@ export interface DayViewProps {
   /** The day the route names: scrolled into view when it changes. */
   focusDate: number;
   onExtend: (direction: 'earlier' | 'later') => void;
-  /** Above the days: tutorials and the empty state. */
+  /** Tutorials and the empty state: under the title of the route's day, scrolled into view. */
   top?: ReactNode;
 }
 
-function useScrollToFocus(focusDate: number, env: AgendaEnv, ready: boolean) {
-  const done = useRef<number | null>(null);
+/**
+ * Brings the route's day into view: its current entry when it has one, else the day's start. Each
+ * navigation asks again (Today pressed twice, or after scrolling away, still returns to today).
+ * Help cards sit under the day's title and win over the current entry: a newcomer sees them first.
+ */
+function useScrollToFocus(focusDate: number, env: AgendaEnv, ready: boolean, hasHelp: boolean) {
+  const { key } = useLocation();
+  const done = useRef<{ request: string; hasHelp: boolean } | null>(null);
   useEffect(() => {
-    if (!ready || done.current === focusDate) return;
-    done.current = focusDate;
+    const request = `${key}:${focusDate}`;
+    const last = done.current;
+    if (!ready || (last?.request === request && (last.hasHelp || !hasHelp))) return;
+    done.current = { request, hasHelp };
     const dayStart = startOfLocalDay(focusDate, env.timeZone);
+    const dayEnd = addLocalDays(dayStart, 1, env.timeZone);
     const current = document.querySelector<HTMLElement>('[data-current-entry]');
-    const isToday = current && Number(current.dataset['spanStart']) >= dayStart;
-    const target = isToday ? current : document.getElementById(`agenda-day-${dayStart}`);
-    target?.scrollIntoView({ block: isToday ? 'center' : 'start' });
-  }, [focusDate, env.timeZone, ready]);
+    const currentStart = Number(current?.dataset['spanStart']);
+    const isCurrentThatDay = currentStart >= dayStart && currentStart < dayEnd;
+    const target =
+      current && isCurrentThatDay && !hasHelp
+        ? current
+        : document.getElementById(`agenda-day-${dayStart}`);
+    target?.scrollIntoView({ block: target === current ? 'center' : 'start' });
+  }, [key, focusDate, env.timeZone, ready, hasHelp]);
 }
 
 /** The day view: a timeline per day, loaded 3 more days at a time at its end (spec 4). */
@@ -91,7 +106,10 @@ export function DayView(props: DayViewProps) {
     ) : (
       <BlockCard {...view} env={env} now={now} onOpen={onOpen} />
     );
-  useScrollToFocus(props.focusDate, env, snapshot.chunks.length > 0);
+  const hasHelp = Boolean(props.top);
+  useScrollToFocus(props.focusDate, env, snapshot.chunks.length > 0, hasHelp);
+  const helpDay =
+    model.days.find((d) => props.focusDate >= d.start && props.focusDate < d.end)?.start ?? null;
   useEdgeLoading(container, props.onExtend);
   const todayStart = startOfLocalDay(now, env.timeZone);
   const menuTitle = menu
@@ -100,8 +118,8 @@ export function DayView(props: DayViewProps) {
       : items.events.get(menu.block.event ?? '')?.title
     : '';
   return (
-    <Box ref={container} sx={{ pb: 16 }}>
-      {props.top}
+    <Box ref={container} sx={{ pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 16 } }}>
+      {helpDay === null && props.top}
       <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
         <Button
           size="small"
@@ -122,8 +140,10 @@ export function DayView(props: DayViewProps) {
             now={now}
             currentGroupId={model.currentGroupId}
             currentBlockId={currentBlockId}
+            help={day.start === helpDay ? props.top : undefined}
             header={day.start === todayStart ? <OverdueReminders env={env} /> : undefined}
             renderBlock={renderBlock}
+            onOpen={onOpen}
             onQuickAdd={(anchor, idle) => setQuickAdd({ anchor, idle })}
           />
         ))}

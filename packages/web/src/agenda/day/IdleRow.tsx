@@ -16,11 +16,15 @@ export interface IdleRowProps {
   onQuickAdd: (anchor: HTMLElement, idle: IdleBlock) => void;
 }
 
-/** Free time (spec 1: titled Idle, blue-grey). A short one is a quick-add spot. */
+/**
+ * Free time (spec 1: titled Idle, blue-grey). A short one is a quick-add spot; so is any idle time
+ * already begun, long breaks included, since time spent there may need a record.
+ */
 export const IdleRow = memo(function IdleRow({ idle, env, now, onQuickAdd }: IdleRowProps) {
   const { t } = useTranslation('agenda');
   const duration = formatDuration(idle.end - idle.start, env.tag);
   const isPast = idle.end <= now;
+  const canAdd = idle.quickAdd || idle.start < now;
   const range = `${formatTime(idle.start, env)} – ${formatTime(idle.end, env)}`;
   return (
     <Box
@@ -48,7 +52,7 @@ export const IdleRow = memo(function IdleRow({ idle, env, now, onQuickAdd }: Idl
           {` · ${range}`}
         </Box>
       </Typography>
-      {idle.quickAdd && (
+      {canAdd && (
         <Button
           size="small"
           startIcon={<AddIcon />}

@@ -141,8 +141,8 @@ function HeaderBar({ children }: { children: ReactNode }) {
         gap: { xs: 0.5, sm: 1 },
         px: { xs: 1, sm: 2 },
         height: 56,
-        bgcolor: 'rgba(245, 246, 250, 0.92)',
-        backdropFilter: 'saturate(180%) blur(10px)',
+        // Opaque, so the days scrolling under it never show through.
+        bgcolor: 'background.default',
         borderBottom: '1px solid',
         borderColor: 'divider',
       }}

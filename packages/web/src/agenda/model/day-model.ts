@@ -1,5 +1,6 @@
 import {
   addLocalDays,
+  MINUTE_MS,
   startOfLocalDay,
   synthesizeTimeline,
   type BlockGroup,
@@ -52,6 +53,26 @@ export function localDays(range: TimeRange, timeZone: string): TimeRange[] {
 const inDay = (day: TimeRange, instant: number) => instant >= day.start && instant < day.end;
 
 /**
+ * Below a minute a session or a gap is what quick clicks on the controls leave behind, not time
+ * a person planned or spent: such gaps are not listed, such past sessions show as one slim line.
+ */
+export const SHORT_RECORD_MS = MINUTE_MS;
+
+/** A past group under a minute that is not going on: listed as a slim line, not a card. */
+export function isShortRecord(
+  entry: DayEntry,
+  now: number,
+  currentGroupId: string | null,
+): boolean {
+  return (
+    entry.type === 'group' &&
+    entry.end <= now &&
+    entry.end - entry.start < SHORT_RECORD_MS &&
+    entry.group.id !== currentGroupId
+  );
+}
+
+/**
  * The day view: per local day its all-day events, reminders and timeline entries (blocks merged
  * and grouped by the core, gaps as idle blocks). A group belongs to the day it starts in.
  */
@@ -77,6 +98,7 @@ export function buildDayModel(input: DayModelInput): DayModel {
     entries: [],
   }));
   for (const entry of timeline.entries) {
+    if (entry.type === 'idle' && entry.end - entry.start < SHORT_RECORD_MS) continue;
     const day = days.find((d) => inDay(d, entry.start));
     if (day) day.entries.push(entry);
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTask } from '../test-support';
 import type { WireContainer, WireReminder } from '../types';
 import { agendaItems } from './agenda-block';
-import { buildDayModel, localDays } from './day-model';
+import { buildDayModel, isShortRecord, localDays } from './day-model';
 import { assignLanes, buildWeekModel, nowPosition, weekStartOf } from './week-model';
 
 const BERLIN = 'Europe/Berlin';
@@ -74,6 +74,36 @@ describe('day model', () => {
     expect(model.currentGroupId).toBe('a');
     expect(model.progress).toBeCloseTo(0.25);
   });
+
+  it('lists no gap under a minute, and marks past sessions under a minute as short records', () => {
+    // Quick clicks: 11 s of Write, a 0.4 s gap, 8 s of Read, a 40 s gap, then Write again.
+    const t0 = at(29, 9);
+    const items = agendaItems([
+      block('w1', 'Write', t0, t0 + 11_000),
+      block('r1', 'Read', t0 + 11_400, t0 + 19_400),
+      block('w2', 'Write', t0 + 59_400, t0 + 30 * MINUTE_MS),
+    ]);
+    const now = t0 + 10 * MINUTE_MS;
+    const model = buildDayModel({
+      items,
+      reminders: [],
+      range: { start: at(29, 0), end: at(30, 0) },
+      timeZone: BERLIN,
+      now,
+      currentBlockId: 'w2',
+    });
+    const entries = model.days[0]?.entries ?? [];
+    const idle = entries.filter((e) => e.type === 'idle');
+    expect(idle.map((e) => [e.start, e.end])).toEqual([
+      [at(29, 0), t0],
+      [t0 + 30 * MINUTE_MS, at(30, 0)],
+    ]);
+    const short = entries.filter((e) => isShortRecord(e, now, model.currentGroupId));
+    expect(short.map((e) => e.start)).toEqual([t0, t0 + 11_400]);
+    // The session going on is never a short record, however young.
+    const current = entries.find((e) => e.type === 'group' && e.start === t0 + 59_400);
+    expect(current && isShortRecord(current, t0 + 64_400, model.currentGroupId)).toBe(false);
+  });
 });
 
 describe('week model', () => {
@@ -113,5 +143,22 @@ describe('week model', () => {
     const boxes = model.columns.flatMap((c) => c.boxes.map((b) => b.block.id));
     expect(boxes).toEqual(['late', 'late']);
     expect(nowPosition(model.columns, at(24, 12))).toEqual({ column: 1, top: 0.5 });
+  });
+
+  it('draws reminders with a time at their time in their day, all-day ones in the header', () => {
+    // 2026-03-29 is the 23-hour day in Berlin: 9:00 is 8/23 of the way down that column.
+    const model = buildWeekModel({
+      items: agendaItems([]),
+      reminders: [reminder('Dentist', at(29, 9), false), reminder('Plants', at(29, 0), true)],
+      weekStart: at(23, 0),
+      timeZone: BERLIN,
+      now: at(24, 12),
+    });
+    const sunday = model.columns[6];
+    expect(sunday?.timedReminders.map((m) => [m.reminder.title, m.top])).toEqual([
+      ['Dentist', 8 / 23],
+    ]);
+    expect(sunday?.allDayReminders.map((r) => r.title)).toEqual(['Plants']);
+    expect(model.columns.slice(0, 6).every((c) => c.timedReminders.length === 0)).toBe(true);
   });
 });

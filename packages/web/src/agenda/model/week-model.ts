@@ -16,9 +16,17 @@ export interface WeekBox {
   lanes: number;
 }
 
+/** A reminder with a time of day: a mark at that time in its day column. */
+export interface WeekReminderMark {
+  reminder: WireReminder;
+  /** Where the time sits in the day, as a fraction. */
+  top: number;
+}
+
 export interface WeekColumn extends TimeRange {
   boxes: WeekBox[];
   allDayReminders: WireReminder[];
+  timedReminders: WeekReminderMark[];
   allDayEvents: WireEventInstance[];
 }
 
@@ -74,6 +82,9 @@ export function buildWeekModel(input: WeekModelInput): WeekModel {
     allDayReminders: input.reminders.filter(
       (r) => r.allDay && r.start >= day.start && r.start < day.end,
     ),
+    timedReminders: input.reminders
+      .filter((r) => !r.allDay && r.start >= day.start && r.start < day.end)
+      .map((reminder) => ({ reminder, top: (reminder.start - day.start) / (day.end - day.start) })),
     allDayEvents: items.allDayEvents.filter((e) => e.start < day.end && e.end > day.start),
   }));
   for (const group of timeline.groups) {

@@ -25,7 +25,8 @@ export function EmptyAgenda() {
       sx={{
         borderRadius: 4,
         px: 3,
-        py: { xs: 4, sm: 5 },
+        // Compact on a phone: with the welcome tutorial above it, it must fit the first screen.
+        py: { xs: 2.5, sm: 5 },
         mb: 3,
         textAlign: 'center',
         position: 'relative',
@@ -44,18 +45,18 @@ export function EmptyAgenda() {
       </IconButton>
       <Box
         sx={{
-          width: 80,
-          height: 80,
+          width: { xs: 52, sm: 80 },
+          height: { xs: 52, sm: 80 },
           borderRadius: '50%',
           display: 'grid',
           placeItems: 'center',
           bgcolor: 'rgba(74, 85, 224, 0.1)',
           color: 'primary.main',
-          mb: 2.5,
+          mb: { xs: 1.5, sm: 2.5 },
           boxShadow: '0 0 0 12px rgba(74, 85, 224, 0.05)',
         }}
       >
-        <EventAvailableIcon sx={{ fontSize: 38 }} />
+        <EventAvailableIcon sx={{ fontSize: { xs: 28, sm: 38 } }} />
       </Box>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {t('empty.title')}

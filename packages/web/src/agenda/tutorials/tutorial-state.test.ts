@@ -26,6 +26,13 @@ describe('tutorials', () => {
     expect(tutorialToShow({ ...facts, status: more })).toBeNull();
   });
 
+  it('shows the first-task card by the person having tasks, and waits while that is unknown', () => {
+    const status = parseTutorialStatus(JSON.stringify({ onboarding: true }));
+    expect(tutorialToShow({ ...facts, hasTasks: true, status })).toBeNull();
+    expect(tutorialToShow({ ...facts, hasTasks: false, status })).toBe('firstTask');
+    expect(tutorialToShow({ ...facts, hasTasks: null, hasCurrentTask: true, status })).toBeNull();
+  });
+
   it('reads null as un-hidden', () => {
     expect(isFinished({ onboarding: null }, 'onboarding')).toBe(false);
     expect(isFinished({ onboarding: { step: 2 } }, 'onboarding')).toBe(true);

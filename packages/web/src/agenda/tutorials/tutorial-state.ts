@@ -23,7 +23,8 @@ export function isFinished(status: TutorialStatus, name: TutorialName): boolean 
 
 export interface TutorialFacts {
   status: TutorialStatus;
-  hasTasks: boolean;
+  /** Any task of the person, open or done; null while not known yet. */
+  hasTasks: boolean | null;
   hasCurrentTask: boolean;
   isFocusMode: boolean;
 }
@@ -35,7 +36,11 @@ export interface TutorialFacts {
 export function tutorialToShow(facts: TutorialFacts): TutorialName | null {
   const { status } = facts;
   if (!isFinished(status, 'onboarding')) return 'onboarding';
-  if (!facts.hasTasks && !isFinished(status, 'firstTask')) return 'firstTask';
+  if (!isFinished(status, 'firstTask')) {
+    // Until the tasks are known nothing lower in the order shows, so no card flashes first.
+    if (facts.hasTasks === null) return null;
+    if (!facts.hasTasks) return 'firstTask';
+  }
   if (facts.hasCurrentTask && !isFinished(status, 'autoExtend')) return 'autoExtend';
   if (facts.isFocusMode && !isFinished(status, 'focusView')) return 'focusView';
   return null;

@@ -14,6 +14,7 @@ import { nowPosition, type WeekColumn, type WeekModel } from '../model/week-mode
 import { newReminderRoute } from '../routes';
 import type { AgendaEnv } from '../use-agenda-env';
 import { HOUR_PX, type WeekBlockComponent } from './WeekBlock';
+import { WeekReminderMarks } from './WeekReminderMarks';
 
 export { HOUR_PX };
 
@@ -178,6 +179,7 @@ const DayColumn = memo(function DayColumn(props: {
           onOpen={props.onOpen}
         />
       ))}
+      <WeekReminderMarks marks={column.timedReminders} env={props.env} isActive={props.isActive} />
     </Box>
   );
 });

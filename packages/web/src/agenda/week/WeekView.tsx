@@ -15,6 +15,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
@@ -167,7 +168,6 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
           scrollbarWidth: 'thin',
           overscrollBehaviorX: 'contain',
           willChange: 'scroll-position',
-          pb: 12,
         }}
       >
         <MaybeDnd dnd={dnd} container={scroller} env={env} items={items}>
@@ -179,6 +179,9 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
                 minWidth: 0,
                 scrollSnapAlign: 'start',
                 px: { xs: 0.5, sm: 1 },
+                // On each page, not the scroller: a scroller's own end padding is not scrollable
+                // here, and the last hours would stay under the control bar and the add button.
+                pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 12 },
               }}
             >
               <WeekGrid

@@ -1,0 +1,60 @@
+import AlarmIcon from '@mui/icons-material/AlarmOutlined';
+import ButtonBase from '@mui/material/ButtonBase';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatTime } from '../model/format';
+import type { WeekReminderMark } from '../model/week-model';
+import { reminderRoute } from '../routes';
+import type { AgendaEnv } from '../use-agenda-env';
+
+const REMINDER_COLOR = '#d98a1c';
+
+/** Reminders with a time, drawn at that time over the day column; a click opens the reminder. */
+export const WeekReminderMarks = memo(function WeekReminderMarks({
+  marks,
+  env,
+  isActive,
+}: {
+  marks: readonly WeekReminderMark[];
+  env: AgendaEnv;
+  isActive: boolean;
+}) {
+  const { t } = useTranslation('agenda');
+  const navigate = useNavigate();
+  return marks.map(({ reminder, top }) => {
+    const title = reminder.title || t('untitled');
+    return (
+      <ButtonBase
+        key={reminder.instanceId || `${reminder.id}:${reminder.start}`}
+        tabIndex={isActive ? 0 : -1}
+        data-testid="week-reminder"
+        aria-label={t('reminders.at', { title, time: formatTime(reminder.start, env) })}
+        onClick={() => navigate(reminderRoute(reminder))}
+        sx={{
+          position: 'absolute',
+          zIndex: 2,
+          top: `${top * 100}%`,
+          insetInline: 2,
+          height: 18,
+          justifyContent: 'flex-start',
+          gap: 0.25,
+          px: 0.5,
+          borderRadius: 1,
+          borderTop: `2px solid ${REMINDER_COLOR}`,
+          bgcolor: 'rgba(217, 138, 28, 0.16)',
+          color: 'text.primary',
+          fontSize: 11,
+          fontWeight: 600,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textDecoration: reminder.status === 1 ? 'line-through' : 'none',
+          '&:hover, &.Mui-focusVisible': { bgcolor: 'rgba(217, 138, 28, 0.3)' },
+        }}
+      >
+        <AlarmIcon aria-hidden sx={{ fontSize: 12, color: REMINDER_COLOR, flexShrink: 0 }} />
+        {title}
+      </ButtonBase>
+    );
+  });
+});
