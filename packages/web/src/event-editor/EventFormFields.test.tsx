@@ -100,4 +100,21 @@ describe('start and end typed key by key', () => {
     await waitFor(() => expect(hoursOf('End time')).toHaveTextContent('13'));
     expect(await saved(user, sent)).toMatchObject({ event: { start: at(12), end: at(13) } });
   });
+
+  it('moving between the sections of the time being typed is not leaving it', async () => {
+    serve({});
+    const user = userEvent.setup();
+    renderEvent();
+    await screen.findByRole('textbox', { name: 'Title' });
+    // 1 o'clock so far: before the start, but not finished.
+    await typeHours(user, 'End time', '1', { group: 'Start time', hours: '10' });
+    const endTime = screen.getByRole('group', { name: 'End time' });
+    await user.click(within(endTime).getByRole('spinbutton', { name: 'Minutes' }));
+    await user.click(hoursOf('End time'));
+    expect(hoursOf('Start time')).toHaveTextContent('10');
+    await user.keyboard('{Backspace}17');
+    await leaveAndSave(user);
+    expect(hoursOf('Start time')).toHaveTextContent('10');
+    expect(hoursOf('End time')).toHaveTextContent('17');
+  });
 });
