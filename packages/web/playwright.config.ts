@@ -55,7 +55,8 @@ const CLOCK_SPECS = [
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
-  outputDir: './test-results',
+  // Each run its own results folder: runs side by side never delete each other's traces.
+  outputDir: join(dataDir, 'test-results'),
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: 0,
