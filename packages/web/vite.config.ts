@@ -15,7 +15,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    // The agenda's first paint must stay under 250 KB of gzipped JS (DESIGN 7): routes are lazy,
+    // The agenda's first paint must stay under 250 KB of gzipped JS (docs/design.md, Performance budgets): routes are lazy,
     // and firstPaintChunks gives the agenda's and the login page's first loads a few large chunks.
     chunkSizeWarningLimit: 400,
   },

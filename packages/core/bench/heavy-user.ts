@@ -1,5 +1,5 @@
 /**
- * A deterministic heavy user for the planning benchmark (DESIGN 7): open tasks of 15 minutes to
+ * A deterministic heavy user for the planning benchmark (docs/design.md, Performance budgets): open tasks of 15 minutes to
  * 4 hours, 30% with a deadline inside the month, 50 events of which 40 recur, history blocks, a
  * running session, a few locked blocks, auto-idle 22:00-07:00, and a 30-day horizon that crosses
  * the spring daylight-saving change in Berlin.

@@ -1,5 +1,5 @@
 /**
- * Re-plan speed for a heavy user (DESIGN 7: p50 under 2 ms). Run: npm run bench -w @planner/core
+ * Re-plan speed for a heavy user (docs/design.md, Performance budgets: p50 under 2 ms). Run: npm run bench -w @planner/core
  * Each re-plan moves the clock on a minute and changes one task, as the server does on the hot
  * path. Also reported: CPU time per plan (steadier than wall time on a shared machine) and the
  * first plan of a user not seen before (recurrence and idle windows not yet cached).

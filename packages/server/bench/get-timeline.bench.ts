@@ -1,5 +1,5 @@
 /**
- * DESIGN 7: GetTimeline for a three-week window of a heavy user on the embedded database,
+ * docs/design.md, Performance budgets: GetTimeline for a three-week window of a heavy user on the embedded database,
  * p50 under 10 ms at the server. Real HTTP on localhost with keep-alive, binary protobuf.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

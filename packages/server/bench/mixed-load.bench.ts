@@ -1,5 +1,5 @@
 /**
- * DESIGN 7: a mixed API load over HTTP on this machine, above 2,000 calls/s with p99 under
+ * docs/design.md, Performance budgets: a mixed API load over HTTP on this machine, above 2,000 calls/s with p99 under
  * 50 ms. The server runs in a child process; this process sets up users through the client,
  * then drives the load with autocannon (keep-alive connections, a fixed number of calls in
  * flight, request bodies encoded beforehand so the generator costs little). Many users, each

@@ -1,4 +1,4 @@
-/** `npm run bench -w @planner/server`: the server budgets of DESIGN 7. */
+/** `npm run bench -w @planner/server`: the server budgets of docs/design.md, Performance budgets. */
 import { benchGetTimeline } from './get-timeline.bench';
 import { benchMixedLoad } from './mixed-load.bench';
 

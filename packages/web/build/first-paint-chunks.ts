@@ -2,7 +2,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 /**
  * Chunks for the two first loads that matter: a signed-in person opening the agenda, and a new one
- * opening the login page (DESIGN 7: under 250 KB of gzipped JS before the agenda paints).
+ * opening the login page (docs/design.md, Performance budgets: under 250 KB of gzipped JS before the agenda paints).
  *
  * By default the bundler splits the code that the lazy screens, menus and dialogs share into one
  * chunk per combination of importers: the agenda's first paint fetched some fifty scripts, and

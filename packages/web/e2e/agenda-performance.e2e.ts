@@ -4,7 +4,7 @@ import { AgendaApi, HOUR, MINUTE, todayAt } from './agenda-api';
 import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
 /*
- * DESIGN 7 budgets, measured in Chromium (not timed tests: run with PLANNER_PERF=1).
+ * The budgets of docs/design.md (Performance budgets), measured in Chromium (not timed tests: run with PLANNER_PERF=1).
  *   - gzipped JS loaded before the agenda paints: under 250 KB;
  *   - the longest frame while scrolling a week with 300 blocks: under 50 ms.
  * `PLANNER_PERF=1 npx playwright test -c packages/web/playwright.config.ts agenda-performance

@@ -4,7 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { GOOD_PASSWORD, newEmail } from './support';
 
-// DESIGN 7: the JavaScript a signed-in person downloads before the agenda paints stays under
+// docs/design.md, Performance budgets: the JavaScript a signed-in person downloads before the agenda paints stays under
 // 250 KB gzipped. Measured on a cold cache from what the browser actually fetched.
 const BUDGET_BYTES = 250_000;
 

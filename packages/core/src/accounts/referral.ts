@@ -1,5 +1,5 @@
 /**
- * Referrals (accounts spec, sections 5 and 6; DESIGN 3.7): the code's form, the count, the bonus
+ * Referrals (accounts spec, sections 5 and 6; docs/design.md, Tiers): the code's form, the count, the bonus
  * steps and the features the count unlocks on the free tier.
  */
 
@@ -44,7 +44,7 @@ const NO_REFERRAL_STEP: ReferralStep = {
 };
 
 /**
- * The referral step table. The spec leaves the values out; DESIGN 3.7 asks for modest ones. At the
+ * The referral step table. The spec leaves the values out; docs/design.md (Tiers) chooses modest ones. At the
  * top a free account plans 2 weeks ahead (premium: 30 days), tracks 50 tasks (premium: 100) and
  * owns 6 custom categories (premium: 50), so paying still matters.
  */

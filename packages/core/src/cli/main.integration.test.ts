@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePlanRequest, planTimeline } from '../scheduler/index';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-/** A copy of the team's shared examples (../shared/examples), so a fresh clone can run it. */
+/** Three example requests kept beside the test, so a fresh clone can run it. */
 const examplesPath = fileURLToPath(new URL('./fixtures/plan-requests.ndjson', import.meta.url));
 /** Issue 11's two requests where every deadline can be met (src/scheduler/deadline-fixtures.test.ts). */
 const meetablePath = fileURLToPath(

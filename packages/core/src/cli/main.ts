@@ -1,5 +1,5 @@
 /**
- * The engine CLI (DESIGN 3.6): `npm run --silent engine -- plan` reads one PlanRequest JSON per
+ * The engine CLI (docs/design.md, The engine CLI): `npm run --silent engine -- plan` reads one PlanRequest JSON per
  * line on stdin and writes one PlanResult JSON per line on stdout, in order. Every input line
  * gets exactly one output line; a bad one gets {"error": "..."}. Contract: packages/core/README.md.
  */

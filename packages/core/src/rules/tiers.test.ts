@@ -17,7 +17,7 @@ import {
 } from './tiers';
 
 describe('tier table', () => {
-  it('matches DESIGN 3.7', () => {
+  it('matches the tier table of docs/design.md', () => {
     expect(TIERS[0].limits).toEqual({
       agendaLengthDays: 7,
       trackedTasks: 20,

@@ -1,5 +1,5 @@
 /**
- * Tier limits and features (DESIGN 3.7 decides where the specs give two readings).
+ * Tier limits and features (docs/design.md, Tiers: the decision where the product spec gives two readings).
  * A limit of `null` means unlimited; keep it `null` (not Infinity) so it survives JSON.
  * The server enforces these (errors 4201/4202); the client only explains them.
  */
@@ -87,7 +87,7 @@ function addBonus(limit: Limit, bonus: number): Limit {
   return limit === null ? null : limit + bonus;
 }
 
-/** Referral bonuses apply to the free tier only (DESIGN 3.7: paid tiers have no gating). */
+/** Referral bonuses apply to the free tier only (docs/design.md, Tiers: paid tiers have no gating). */
 export function limitsFor({ premiumLevel, referralCount }: TierInput): TierLimits {
   const level = premiumLevelOf(premiumLevel);
   const base = TIERS[level].limits;

@@ -12,7 +12,7 @@ export interface Piece {
 /**
  * The free gaps laid end to end on one continuous axis (position 0 is the start of the first
  * gap, i.e. now), so that deadline search is arithmetic rather than a walk through time.
- * Placement rule (DESIGN 3.3): a task starts at the earliest free time and is split across
+ * Placement rule (docs/design.md, Planning): a task starts at the earliest free time and is split across
  * gaps, but a piece that is not the task's last must last at least 5 minutes, so a task that
  * would start in the last few minutes of a gap without finishing there starts in the next gap.
  * All gaps are at least 5 minutes long.

@@ -1,5 +1,5 @@
 /**
- * The controls of DESIGN 3.4 that the engine decides: what the current block, a pause, a rest,
+ * The controls (docs/design.md, Planning) that the engine decides: what the current block, a pause, a rest,
  * locked blocks, travel time and the auto-idle window do to the plan.
  */
 import { describe, expect, it } from 'vitest';

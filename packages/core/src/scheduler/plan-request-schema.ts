@@ -211,7 +211,7 @@ function readAutoIdle(r: ObjectReader): AutoIdleSettings {
 }
 
 /**
- * Checks a parsed JSON value against the PlanRequest contract (DESIGN 3.6) and returns it typed.
+ * Checks a parsed JSON value against the PlanRequest contract (docs/design.md, The engine CLI) and returns it typed.
  * Strict: wrong types, out-of-range values, unknown fields and duplicate task ids are rejected
  * with a message naming the field; optional fields may be absent or null.
  */

@@ -98,7 +98,7 @@ function planOrder(tasks: TaskToPlan[], axis: FreeAxis, horizonEnd: number) {
 }
 
 /**
- * Plans the open tasks into the free time from now to the horizon (DESIGN 3.2, 3.3). Pure: the
+ * Plans the open tasks into the free time from now to the horizon (docs/design.md, Planning). Pure: the
  * result depends only on the request. When every deadline can be met in deadline order, all
  * are; otherwise as few tasks as possible are late, and late tasks are still planned, after
  * the on-time ones.

@@ -1,5 +1,5 @@
 /**
- * The engine's contract (DESIGN 3.6). Instants and durations are integer milliseconds.
+ * The engine's contract (docs/design.md, The engine CLI). Instants and durations are integer milliseconds.
  * These shapes are also what the CLI reads and writes, line by line, so keep them stable.
  */
 import type { RecurrenceRule } from '../recurrence/index';

@@ -7,7 +7,7 @@ import type { TimelineTables } from '../timeline/tables';
 
 /**
  * The Kysely view of every table. Each domain folder declares its own tables in a `tables.ts`
- * and this interface joins them. Every table's key starts with `user_id` (DESIGN 5).
+ * and this interface joins them. Every table's key starts with `user_id` (docs/design.md, Storage).
  * Booleans are stored as integers 0/1 and instants as int8 milliseconds on both databases.
  */
 export interface Schema

@@ -3,7 +3,7 @@ import { recordChange } from '../timeline/timeline-state';
 import type { RealtimeEventType } from './realtime-hub';
 
 /**
- * Every change of a user's planning data goes through here (DESIGN 3.4, 5): it bumps
+ * Every change of a user's planning data goes through here (docs/design.md, Planning): it bumps
  * timelineUpdatedAt (or reminderUpdatedAt for reminders) inside the call's transaction, so
  * polling clients see it, and after commit sends the push message to the user's other open
  * streams. Events, reminders and categories call it after their writes:

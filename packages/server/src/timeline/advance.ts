@@ -108,7 +108,7 @@ function trimToBusy(
 }
 
 /**
- * Replays time from the last advanced instant to `now` (DESIGN 3.4): a planned block whose start
+ * Replays time from the last advanced instant to `now` (docs/design.md, Planning): a planned block whose start
  * arrives becomes the current block and is stored; at its end it is extended or the session ends;
  * a stored fixed block or rest whose start arrives becomes current. Paused, nothing is tracked.
  */

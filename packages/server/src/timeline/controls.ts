@@ -14,7 +14,7 @@ import {
   type TimelineWorld,
 } from './world';
 
-/** The timeline's controls (DESIGN 3.4), applied to a world already advanced to `now`. */
+/** The timeline's controls (docs/design.md, Planning), applied to a world already advanced to `now`. */
 
 function addBlock(
   world: TimelineWorld,

@@ -14,7 +14,7 @@ export interface TimeblockRow {
   updated_at: number;
 }
 
-/** One row per user: the timeline's state machine (DESIGN 3.4). */
+/** One row per user: the timeline's state machine (docs/design.md, Planning). */
 export interface TimelineStateRow {
   user_id: string;
   auto_extend: number;

@@ -12,7 +12,7 @@ import {
 import type { PlanningTask } from '../tasks/task';
 import type { Timeblock, TimelineState } from './timeblock';
 
-/** Auto-extend and rest steps (DESIGN 3.4, spec 9). */
+/** Auto-extend and rest steps (docs/design.md, Planning). */
 export const EXTENSION_MS = 30 * MINUTE_MS;
 /** How far ahead an unlimited agenda is planned: the engine needs a finite horizon. */
 export const UNLIMITED_HORIZON_DAYS = 90;

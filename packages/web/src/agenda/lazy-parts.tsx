@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 
 // Parts the agenda needs only after a click (menus, dialogs, focus mode) or only in one view
-// load on demand, so the first paint stays inside the 250 KB budget (DESIGN 7).
+// load on demand, so the first paint stays inside the 250 KB budget (docs/design.md, Performance budgets).
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }));
   return function Deferred(props: P) {

@@ -19,7 +19,7 @@ const page = (element: ReactNode) => <Suspense fallback={<PageFallback />}>{elem
 
 /**
  * Spec 2's routes that have screens so far; anything else goes to /agenda. Declarative routes
- * (no data router) keep React Router's share of the first load small (DESIGN 7 budget).
+ * (no data router) keep React Router's share of the first load small (docs/design.md, Performance budgets).
  */
 export function AppRoutes() {
   return (

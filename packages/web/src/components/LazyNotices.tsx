@@ -3,7 +3,7 @@ import { useFailureCount } from '../api/failure-counter';
 import { toasts } from './toast-store';
 
 // Toasts and the disconnected notice are rare: their code (Snackbar, Alert, transitions) loads
-// the first time one is needed instead of weighing on the first paint (DESIGN 7 budget).
+// the first time one is needed instead of weighing on the first paint (docs/design.md, Performance budgets).
 const ToastViewport = lazy(() =>
   import('./ToastViewport').then((module) => ({ default: module.ToastViewport })),
 );

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readItem, writeItem } from '../../storage/local-storage';
 import type { AgendaView } from '../types';
 
-// Local UI choices of this device (DESIGN 6): the agenda view (default day) and focus mode.
+// Local UI choices of this device (docs/design.md): the agenda view (default day) and focus mode.
 const VIEW_KEY = 'agenda.view';
 const FOCUS_KEY = 'agenda.focusMode';
 const listeners = new Set<() => void>();
