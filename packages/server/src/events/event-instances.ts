@@ -63,7 +63,8 @@ export function toInstance(
   return {
     id: event.id,
     instanceNumber,
-    isVirtual: isSeries(event) && instanceNumber > 0,
+    // Computed unless it is the stored row itself (a start off the rule's pattern is no instance).
+    isVirtual: isSeries(event) && (instanceNumber > 0 || (!!at && at.start !== event.start)),
     start: at?.start ?? event.start,
     end: at?.end ?? event.end,
     allDay: event.allDay,

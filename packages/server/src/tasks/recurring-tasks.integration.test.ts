@@ -130,6 +130,25 @@ describe('a recurring task makes its instances as occurrences arrive', () => {
     expect(await nextRecurringTaskAt(user)).toBe(utc(4, 13, 7));
   });
 
+  it('makes every listed day after a start on a day the weekly rule leaves out', async () => {
+    server.clock.set(utc(4, 7, 6));
+    const user = await signUpIn(ZONE);
+    // Tuesday 7 April, 09:00 CEST: the saved task itself, then Monday, Wednesday and Friday.
+    const { id } = await startSeries(user, {
+      recurrenceRule: { freq: 'WEEKLY', interval: 1, byDay: 'MO,WE,FR' },
+      expectedStart: utc(4, 7, 7),
+    });
+    expect(await nextRecurringTaskAt(user)).toBe(utc(4, 8, 7));
+    await pollAt(user, utc(4, 8, 7));
+    await pollAt(user, utc(4, 10, 7));
+    expect((await instances(user, id)).map(([n, start]) => [n, start])).toEqual([
+      [0, iso(utc(4, 7, 7))],
+      [1, iso(utc(4, 8, 7))],
+      [2, iso(utc(4, 10, 7))],
+    ]);
+    expect(await nextRecurringTaskAt(user)).toBe(utc(4, 13, 7));
+  });
+
   it('ends after count occurrences', async () => {
     server.clock.set(utc(4, 6, 6));
     const user = await signUpIn(ZONE);

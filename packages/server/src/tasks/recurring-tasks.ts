@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   expandRecurrence,
   instanceAt,
+  startsOnPattern,
   type RecurrenceRule,
   type RecurrenceSeries,
 } from '@planner/core';
@@ -40,9 +41,18 @@ function recurrenceOf(series: TaskSeries, timeZone: string): RecurrenceSeries {
   };
 }
 
+/**
+ * The task number of the rule's occurrence 0 minus anchorNumber: the anchor task holds
+ * anchorNumber, and is the rule's occurrence 0 unless its start is off the rule's pattern (a
+ * weekday its WEEKLY byDay leaves out), when the rule's occurrences all come after it.
+ */
+function leadOf(series: TaskSeries, timeZone: string): number {
+  return startsOnPattern(recurrenceOf(series, timeZone)) ? 0 : 1;
+}
+
 /** The start of the occurrence after the newest made one; NEVER when the rule has no more. */
 export function nextOccurrenceAt(series: TaskSeries, timeZone: string): number {
-  const k = series.lastInstance - series.anchorNumber + 1;
+  const k = series.lastInstance - series.anchorNumber - leadOf(series, timeZone) + 1;
   return instanceAt(recurrenceOf(series, timeZone), k)?.start ?? NEVER;
 }
 
@@ -61,7 +71,7 @@ export function latestArrived(
   });
   const last = arrived[arrived.length - 1];
   if (!last) return null;
-  const instanceNumber = series.anchorNumber + last.instanceNumber;
+  const instanceNumber = series.anchorNumber + leadOf(series, timeZone) + last.instanceNumber;
   return instanceNumber > series.lastInstance ? { instanceNumber, start: last.start } : null;
 }
 
