@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, startOfLocalDay } from '@planner/core';
+import { DAY_MS, instanceAt, startOfLocalDay } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { checkScope, lockUserWrites } from '../events/events-service';
@@ -11,7 +11,13 @@ import {
   parseReminderMask,
   type ReminderValues,
 } from './reminder-input';
-import { lastStartOf, listReminderInstances, toReminderInstance } from './reminder-instances';
+import {
+  isRecurringReminder,
+  lastStartOf,
+  listReminderInstances,
+  seriesOfReminder,
+  toReminderInstance,
+} from './reminder-instances';
 import {
   currentReminderValues,
   locateReminder,
@@ -74,11 +80,12 @@ export async function createReminder(
   };
   const reminder = { ...draft, lastStart: lastStartOf(draft) };
   await insertReminder(caller.db, caller.userId, reminder);
-  return toReminderInstance(reminder, {
-    start: reminder.start,
-    end: reminder.start,
-    instanceNumber: 0,
-  });
+  // A series answers its first occurrence: not its start when that is off the rule's pattern.
+  const first = isRecurringReminder(reminder) ? instanceAt(seriesOfReminder(reminder), 0) : null;
+  return toReminderInstance(
+    reminder,
+    first ?? { start: reminder.start, end: reminder.start, instanceNumber: 0 },
+  );
 }
 
 export function getReminders(
