@@ -92,7 +92,7 @@ function overlaps(instance: RecurrenceInstance, windowStart: number, windowEnd: 
 
 /**
  * The instances of a series that overlap [windowStart, windowEnd), sorted by start.
- * Instances keep the first instance's local wall-clock time in `timeZone` across daylight-saving
+ * Instances keep the start's local wall-clock time in `timeZone` across daylight-saving
  * changes (a time skipped by a forward jump moves forward; a repeated time means its first
  * occurrence, as RFC 5545 reads them). The instances are exactly the rule's occurrences, as rrule
  * yields them: a start off the pattern (a WEEKLY byDay list without its weekday) is not one, and
