@@ -50,6 +50,7 @@ const CLOCK_SPECS = [
   '**/agenda-screens.e2e.ts',
   '**/agenda-performance.e2e.ts',
   '**/agenda-first-use.e2e.ts',
+  '**/agenda-planning.e2e.ts',
 ];
 
 export default defineConfig({

@@ -43,7 +43,7 @@ export function DraggableBlock(props: Omit<DraggableBlockProps, 'preview'>) {
       {...props}
       preview={preview}
       onOpen={(anchor, block) => {
-        if (!wasJustDragged()) props.onOpen(anchor, block);
+        if (!wasJustDragged(block.id)) props.onOpen(anchor, block);
       }}
     />
   );

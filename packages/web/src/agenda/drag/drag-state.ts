@@ -10,8 +10,8 @@ export interface DragPreview {
 export interface DragState {
   /** The landing place while a block is dragged, or while a drop waits for its scope. */
   preview: DragPreview | null;
-  /** A click right after a drop belongs to the drag, not to the block. */
-  wasJustDragged: () => boolean;
+  /** A click on the dropped block right after its drop belongs to the drag, not to the block. */
+  wasJustDragged: (blockId: string) => boolean;
 }
 
 // Kept apart from the drag layer, which loads after the first paint: the views read it.

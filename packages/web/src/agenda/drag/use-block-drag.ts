@@ -84,7 +84,7 @@ export function useBlockDrag(options: {
   const [preview, setPreview] = useState<DragPreview | null>(null);
   const [active, setActive] = useState<DragData | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
-  const justDropped = useRef(0);
+  const justDropped = useRef({ blockId: '', at: 0 });
 
   const onDragStart = useCallback(
     (event: DragStartEvent) => {
@@ -107,8 +107,8 @@ export function useBlockDrag(options: {
     (event: DragEndEvent) => {
       setActive(null);
       setPreview(null);
-      justDropped.current = Date.now();
       const data = dataOf(event);
+      justDropped.current = { blockId: data?.block.id ?? '', at: Date.now() };
       const target = data && placeOf(event, data);
       if (!data || !target) return;
       const { block } = data;
@@ -131,7 +131,12 @@ export function useBlockDrag(options: {
     setActive(null);
     setPreview(null);
   }, []);
-  const wasJustDragged = useCallback(() => Date.now() - justDropped.current < 300, []);
+  // Only the click the drop itself makes: another block clicked at once still opens its menu.
+  const wasJustDragged = useCallback(
+    (blockId: string) =>
+      justDropped.current.blockId === blockId && Date.now() - justDropped.current.at < 300,
+    [],
+  );
 
   /** The scope question's answer: a scope sends the move, null (cancel) leaves the block. */
   const answer = useCallback(

@@ -107,7 +107,7 @@ export function DraggableWeekBlock(props: WeekBlockProps & { currentTaskId: stri
       {...blockProps}
       drag={{ ref: setNodeRef, listeners: canDrag ? listeners : undefined, isDragging }}
       onOpen={(anchor, block) => {
-        if (!wasJustDragged()) props.onOpen(anchor, block);
+        if (!wasJustDragged(block.id)) props.onOpen(anchor, block);
       }}
     />
   );
