@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIGN_IN_DELAY } from './accounts/sign-in-throttle';
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
       signInDelay: DEFAULT_SIGN_IN_DELAY,
       trustProxy: false,
       testClock: false,
+      workers: 1,
     });
   });
 
@@ -55,6 +57,21 @@ describe('loadConfig', () => {
     // Trusting every peer would let any client choose the address its limits count against.
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be.*"true"/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads WORKERS on PostgreSQL and refuses more than one process on SQLite', () => {
+    const postgres = 'postgres://u@db:5432/planner';
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: postgres }).workers).toBe(4);
+    expect(loadConfig({ WORKERS: 'auto', DATABASE_URL: postgres }).workers).toBe(
+      Math.min(availableParallelism(), 64),
+    );
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS=2 needs PostgreSQL/);
+    for (const bad of ['0', '1.5', 'two', '65']) {
+      expect(() => loadConfig({ WORKERS: bad, DATABASE_URL: postgres })).toThrow(
+        `WORKERS must be auto or a whole number from 1 to 64, got "${bad}"`,
+      );
+    }
   });
 
   it('lists every problem in one clear message', () => {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SIGN_IN_DELAY, type SignInDelayRule } from './accounts/sign-in-throttle';
@@ -34,6 +35,8 @@ export interface Config {
   testClock: boolean;
   /** The built web app, served with an SPA fallback when it exists. */
   webDist: string;
+  /** Server processes sharing the port (node cluster); above 1 only on PostgreSQL. */
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -103,6 +106,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const testClock = text('PLANNER_TEST_CLOCK') === '1';
   const trustProxy = parseTrustProxy(text('TRUST_PROXY'), problems);
+  const workers = parseWorkers(text('WORKERS'), databaseUrl, problems);
+  if (testClock && workers > 1) {
+    problems.push('PLANNER_TEST_CLOCK=1 needs one process (WORKERS=1): each has its own clock');
+  }
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
@@ -123,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxStreamsPerUser: 20,
     testClock,
     webDist: resolve(REPO_ROOT, text('WEB_DIST') ?? 'packages/web/dist'),
+    workers,
   };
 }
 
@@ -137,6 +145,37 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const MAX_WORKERS = 64;
+
+/**
+ * WORKERS: a count or `auto` (one per CPU core). Several processes need PostgreSQL: SQLite is
+ * one file that one process writes (others would wait on its lock), and live updates reach the
+ * other processes' streams only through PostgreSQL's LISTEN/NOTIFY.
+ */
+function parseWorkers(
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  problems: string[],
+): number {
+  if (value === undefined) return 1;
+  const count =
+    value.toLowerCase() === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : Number(value);
+  if (!/^(\d+|auto)$/i.test(value) || count < 1 || count > MAX_WORKERS) {
+    problems.push(
+      `WORKERS must be auto or a whole number from 1 to ${MAX_WORKERS}, got "${value}"`,
+    );
+    return 1;
+  }
+  if (count > 1 && !databaseUrl) {
+    problems.push(
+      `WORKERS=${value} needs PostgreSQL (DATABASE_URL): the embedded SQLite database is written ` +
+        'by one process; leave WORKERS unset or 1',
+    );
+    return 1;
+  }
+  return count;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

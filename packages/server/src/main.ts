@@ -1,14 +1,13 @@
+import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { runPrimary, SHUTDOWN_GRACE_MS } from './cluster';
 import { systemClock, ManualClock, type Clock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnreachableError, openDatabase, redactUrl, type Database } from './db/database';
 import { migrateToLatest, SchemaTooNewError } from './db/migrate';
 import { createRealtimeHub } from './realtime/realtime-hub';
-
-/** How long SIGTERM waits for calls in flight before the process ends anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Until the app's logger exists, a lost connection is told on stderr. */
 let logConnectionError = (error: Error): void => {
@@ -34,33 +33,49 @@ function isOperatorError(error: unknown): error is Error {
   );
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const config = loadConfig();
+function dataLocation(config: Config): string {
+  return config.databaseUrl ? redactUrl(config.databaseUrl) : join(config.dataDir, 'planner.db');
+}
+
+async function migrate(config: Config): Promise<void> {
   const database = await openConfiguredDatabase(config);
-  await migrateToLatest(database);
+  try {
+    await migrateToLatest(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** One server process: the only one, or a worker of the cluster (the primary migrated). */
+async function serve(config: Config, started: number): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  if (cluster.isPrimary) await migrateToLatest(database);
   const clock: Clock = config.testClock ? new ManualClock(Date.now()) : systemClock;
   const realtime = await createRealtimeHub(config.databaseUrl);
   const app = await buildApp({ config, database, clock, realtime });
   logConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool connects anew');
   await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = config.databaseUrl
-    ? redactUrl(config.databaseUrl)
-    : join(config.dataDir, 'planner.db');
-  const ms = Math.round(performance.now() - started);
-  console.log(
-    `Planner is serving http://${config.host}:${port} (data: ${where}; ready in ${ms} ms)`,
-  );
+  if (cluster.isPrimary) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `Planner is serving http://${config.host}:${port} (data: ${dataLocation(config)}; ` +
+        `ready in ${ms} ms)`,
+    );
+  }
 
   /**
    * Stops taking connections, ends the live streams, lets the calls in flight finish, then
    * closes the pool. The process then ends by itself: nothing is left open; if something still
-   * is after the grace period, it is ended with code 1.
+   * is after the grace period, it is ended with code 1. A worker gets a signal twice (Ctrl-C
+   * reaches the whole process group, and the primary passes it on): the second is ignored.
    */
+  let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal}: finishing the calls in flight, then stopping`);
     setTimeout(() => {
       console.error(`Planner did not stop within ${SHUTDOWN_GRACE_MS} ms; ending it`);
@@ -70,9 +85,25 @@ async function main(): Promise<void> {
     await realtime.close();
     await database.close();
     app.log.info('stopped');
+    // A worker's channel to the primary would keep it alive.
+    cluster.worker?.disconnect();
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    await runPrimary(config, {
+      prepare: () => migrate(config),
+      where: dataLocation(config),
+      started,
+    });
+  } else {
+    await serve(config, started);
+  }
 }
 
 main().catch((error: unknown) => {

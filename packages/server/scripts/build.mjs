@@ -1,0 +1,33 @@
+// Bundles the server and our workspace packages (core, protocol: TypeScript sources) into one
+// ES module that plain `node` runs; npm packages stay imports, resolved from node_modules at
+// run time (native addons such as better-sqlite3 cannot be bundled).
+import { argv } from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Bare imports are npm packages, left to Node, except ours. */
+const npmPackagesExternal = {
+  name: 'npm-packages-external',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@planner/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  absWorkingDir: serverDir,
+  entryPoints: ['src/main.ts'],
+  // The output must stay two folders below the repository root: config.ts finds the root
+  // (DATA_DIR, WEB_DIST) relative to its own file.
+  outfile: argv[2] ?? 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  plugins: [npmPackagesExternal],
+  logLevel: 'warning',
+});
