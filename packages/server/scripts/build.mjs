@@ -1,7 +1,6 @@
 // Bundles the server and our workspace packages (core, protocol: TypeScript sources) into one
 // ES module that plain `node` runs; npm packages stay imports, resolved from node_modules at
 // run time (native addons such as better-sqlite3 cannot be bundled).
-import { argv } from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -22,8 +21,10 @@ await build({
   entryPoints: ['src/main.ts'],
   // The output must stay two folders below the repository root: config.ts finds the root
   // (DATA_DIR, WEB_DIST) relative to its own file.
-  outfile: argv[2] ?? 'dist/main.js',
+  outdir: 'dist',
   bundle: true,
+  // The app is a chunk of its own, which the cluster's primary never loads.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

@@ -1,28 +1,10 @@
 import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
-import { join } from 'node:path';
-import { buildApp } from './app';
-import { runPrimary, SHUTDOWN_GRACE_MS } from './cluster';
-import { systemClock, ManualClock, type Clock } from './clock';
-import { ConfigError, loadConfig, type Config } from './config';
-import { DatabaseUnreachableError, openDatabase, redactUrl, type Database } from './db/database';
-import { migrateToLatest, SchemaTooNewError } from './db/migrate';
-import { createRealtimeHub } from './realtime/realtime-hub';
-
-/** Until the app's logger exists, a lost connection is told on stderr. */
-let logConnectionError = (error: Error): void => {
-  console.error(`Database connection lost: ${error.message}`);
-};
-
-function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({
-        dialect: 'postgres',
-        url: config.databaseUrl,
-        onConnectionError: (error) => logConnectionError(error),
-      })
-    : openDatabase({ dialect: 'sqlite', file: join(config.dataDir, 'planner.db') });
-}
+import { runPrimary } from './cluster';
+import { ConfigError, loadConfig } from './config';
+import { dataLocation, migrateConfiguredDatabase } from './configured-database';
+import { DatabaseUnreachableError } from './db/database';
+import { SchemaTooNewError } from './db/migrate';
 
 /** Refusals an operator can act on: one line, no stack. */
 function isOperatorError(error: unknown): error is Error {
@@ -33,77 +15,20 @@ function isOperatorError(error: unknown): error is Error {
   );
 }
 
-function dataLocation(config: Config): string {
-  return config.databaseUrl ? redactUrl(config.databaseUrl) : join(config.dataDir, 'planner.db');
-}
-
-async function migrate(config: Config): Promise<void> {
-  const database = await openConfiguredDatabase(config);
-  try {
-    await migrateToLatest(database);
-  } finally {
-    await database.close();
-  }
-}
-
-/** One server process: the only one, or a worker of the cluster (the primary migrated). */
-async function serve(config: Config, started: number): Promise<void> {
-  const database = await openConfiguredDatabase(config);
-  if (cluster.isPrimary) await migrateToLatest(database);
-  const clock: Clock = config.testClock ? new ManualClock(Date.now()) : systemClock;
-  const realtime = await createRealtimeHub(config.databaseUrl);
-  const app = await buildApp({ config, database, clock, realtime });
-  logConnectionError = (error) =>
-    app.log.warn({ err: error }, 'database connection lost; the pool connects anew');
-  await app.listen({ port: config.port, host: config.host });
-  if (cluster.isPrimary) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const ms = Math.round(performance.now() - started);
-    console.log(
-      `Planner is serving http://${config.host}:${port} (data: ${dataLocation(config)}; ` +
-        `ready in ${ms} ms)`,
-    );
-  }
-
-  /**
-   * Stops taking connections, ends the live streams, lets the calls in flight finish, then
-   * closes the pool. The process then ends by itself: nothing is left open; if something still
-   * is after the grace period, it is ended with code 1. A worker gets a signal twice (Ctrl-C
-   * reaches the whole process group, and the primary passes it on): the second is ignored.
-   */
-  let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: finishing the calls in flight, then stopping`);
-    setTimeout(() => {
-      console.error(`Planner did not stop within ${SHUTDOWN_GRACE_MS} ms; ending it`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    await app.close();
-    await realtime.close();
-    await database.close();
-    app.log.info('stopped');
-    // A worker's channel to the primary would keep it alive.
-    cluster.worker?.disconnect();
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   if (config.workers > 1 && cluster.isPrimary) {
     await runPrimary(config, {
-      prepare: () => migrate(config),
+      prepare: () => migrateConfiguredDatabase(config),
       where: dataLocation(config),
       started,
     });
-  } else {
-    await serve(config, started);
+    return;
   }
+  // Loaded only here: the cluster's primary serves nothing and stays small without the app.
+  const { serve } = await import('./serve');
+  await serve(config, started);
 }
 
 main().catch((error: unknown) => {

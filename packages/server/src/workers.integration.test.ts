@@ -89,8 +89,13 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (the compiled server)', () => {
     return (await response.json()) as Record<string, unknown>;
   };
 
-  it('starts two worker processes besides the primary', () => {
+  it('starts two worker processes besides the primary', async () => {
     expect(output).toContain('2 worker processes');
+    // Each worker writes its own log line, which may come after the primary's.
+    await until(
+      () => [...output.matchAll(/Server listening/g)].length === 2,
+      () => `two workers did not log: ${output}`,
+    );
     const workerPids = new Set(
       [...output.matchAll(/"pid":(\d+)[^\n]*Server listening/g)].map((m) => m[1]),
     );

@@ -1,0 +1,58 @@
+import cluster from 'node:cluster';
+import { buildApp } from './app';
+import { SHUTDOWN_GRACE_MS } from './cluster';
+import { systemClock, ManualClock, type Clock } from './clock';
+import type { Config } from './config';
+import { dataLocation, openConfiguredDatabase } from './configured-database';
+import { migrateToLatest } from './db/migrate';
+import { createRealtimeHub } from './realtime/realtime-hub';
+
+/** One server process: the only one, or a worker of the cluster (the primary migrated). */
+export async function serve(config: Config, started: number): Promise<void> {
+  /** Until the app's logger exists, a lost connection is told on stderr. */
+  let logConnectionError = (error: Error): void => {
+    console.error(`Database connection lost: ${error.message}`);
+  };
+  const database = await openConfiguredDatabase(config, (error) => logConnectionError(error));
+  if (cluster.isPrimary) await migrateToLatest(database);
+  const clock: Clock = config.testClock ? new ManualClock(Date.now()) : systemClock;
+  const realtime = await createRealtimeHub(config.databaseUrl);
+  const app = await buildApp({ config, database, clock, realtime });
+  logConnectionError = (error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool connects anew');
+  await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `Planner is serving http://${config.host}:${port} (data: ${dataLocation(config)}; ` +
+        `ready in ${ms} ms)`,
+    );
+  }
+
+  /**
+   * Stops taking connections, ends the live streams, lets the calls in flight finish, then
+   * closes the pool. The process then ends by itself: nothing is left open; if something still
+   * is after the grace period, it is ended with code 1. A worker gets a signal twice (Ctrl-C
+   * reaches the whole process group, and the primary passes it on): the second is ignored.
+   */
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing the calls in flight, then stopping`);
+    setTimeout(() => {
+      console.error(`Planner did not stop within ${SHUTDOWN_GRACE_MS} ms; ending it`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    await realtime.close();
+    await database.close();
+    app.log.info('stopped');
+    // A worker's channel to the primary would keep it alive.
+    cluster.worker?.disconnect();
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
