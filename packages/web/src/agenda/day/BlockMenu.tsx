@@ -17,6 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockAction } from '../model/block-actions';
+import type { MenuAnchor } from './menu-anchor';
 
 const ICONS: Record<BlockAction, ReactElement> = {
   openTask: <OpenInNewIcon fontSize="small" />,
@@ -33,7 +34,7 @@ const ICONS: Record<BlockAction, ReactElement> = {
 };
 
 export interface BlockMenuProps {
-  anchor: HTMLElement | null;
+  anchor: MenuAnchor | null;
   title: string;
   actions: readonly BlockAction[];
   onChoose: (action: BlockAction) => void;

@@ -13,12 +13,19 @@ import { blockActions, isDraggable, type BlockAction } from '../model/block-acti
 import { buildDayModel, type DayBlock } from '../model/day-model';
 import type { TimelineSnapshot } from '../data/use-timeline';
 import type { TimeRange, WireReminder } from '../types';
-import { BlockMenu, QuickAddMenu } from '../lazy-parts';
+import { BlockMenu, QuickAddMenu, ReminderMenu } from '../lazy-parts';
 import { useBlockActions } from '../use-block-actions';
 import type { AgendaEnv } from '../use-agenda-env';
 import { DaySectionView } from './DaySectionView';
 import { BlockCard, type BlockView } from './BlockCard';
 import type * as DndLayerModule from './DndLayer';
+import {
+  anchorSelector,
+  DayMenusContext,
+  liveAnchor,
+  type DayMenus,
+  type MenuAnchor,
+} from './menu-anchor';
 import { OverdueReminders } from './OverdueReminders';
 
 export interface DayViewProps {
@@ -57,6 +64,8 @@ function useScrollToFocus(focusDate: number, env: AgendaEnv, ready: boolean, has
         ? current
         : document.getElementById(`agenda-day-${dayStart}`);
     target?.scrollIntoView({ block: target === current ? 'center' : 'start' });
+    // The day's title first, then as much more as the help cards need to show whole.
+    if (hasHelp) document.querySelector('[data-agenda-help]')?.scrollIntoView({ block: 'nearest' });
   }, [key, focusDate, env.timeZone, ready, hasHelp]);
 }
 
@@ -82,8 +91,8 @@ export function DayView(props: DayViewProps) {
   );
   const container = useRef<HTMLDivElement>(null);
   const dnd = useAfterPaint(snapshot.state !== null && items.blocks.length > 0, loadDnd);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
-  const [quickAdd, setQuickAdd] = useState<{ anchor: HTMLElement; idle: IdleBlock } | null>(null);
+  const menus = useMenuState(container);
+  const { menu, setMenu, quickAdd, setQuickAdd, reminderMenu, setReminderMenu } = menus;
   const runAction = useBlockActions(env);
   const currentTaskId = state?.currentBlock?.task || undefined;
   const context = (block: DayBlock) => ({
@@ -91,9 +100,7 @@ export function DayView(props: DayViewProps) {
     isCurrentTask: block.task !== undefined && block.task === currentTaskId && block.start <= now,
     hasCurrent: Boolean(state?.currentBlock?.timeblock),
   });
-  const onOpen = useCallback((anchor: HTMLElement, block: DayBlock) => {
-    setMenu({ anchor, block });
-  }, []);
+  const { onOpen } = menus;
   const renderBlock = (view: BlockView) =>
     dnd ? (
       <dnd.DraggableBlock
@@ -130,24 +137,26 @@ export function DayView(props: DayViewProps) {
           {t('day.showEarlier')}
         </Button>
       </Box>
-      <MaybeDnd dnd={dnd} container={container} env={env} items={items}>
-        {model.days.map((day) => (
-          <DaySectionView
-            key={day.start}
-            day={day}
-            items={items}
-            env={env}
-            now={now}
-            currentGroupId={model.currentGroupId}
-            currentBlockId={currentBlockId}
-            help={day.start === helpDay ? props.top : undefined}
-            header={day.start === todayStart ? <OverdueReminders env={env} /> : undefined}
-            renderBlock={renderBlock}
-            onOpen={onOpen}
-            onQuickAdd={(anchor, idle) => setQuickAdd({ anchor, idle })}
-          />
-        ))}
-      </MaybeDnd>
+      <DayMenusContext.Provider value={menus.dayMenus}>
+        <MaybeDnd dnd={dnd} container={container} env={env} items={items}>
+          {model.days.map((day) => (
+            <DaySectionView
+              key={day.start}
+              day={day}
+              items={items}
+              env={env}
+              now={now}
+              currentGroupId={model.currentGroupId}
+              currentBlockId={currentBlockId}
+              help={day.start === helpDay ? props.top : undefined}
+              header={day.start === todayStart ? <OverdueReminders env={env} /> : undefined}
+              renderBlock={renderBlock}
+              onOpen={onOpen}
+              onQuickAdd={menus.onQuickAdd}
+            />
+          ))}
+        </MaybeDnd>
+      </DayMenusContext.Provider>
       <Box data-edge-sentinel sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         {snapshot.isLoading ? (
           <CircularProgress size={24} aria-label={t('loading')} />
@@ -171,8 +180,61 @@ export function DayView(props: DayViewProps) {
         />
       )}
       {quickAdd && <QuickAddMenu target={quickAdd} now={now} onClose={() => setQuickAdd(null)} />}
+      {reminderMenu && (
+        <ReminderMenu
+          anchor={reminderMenu.anchor}
+          reminder={reminderMenu.reminder}
+          onClose={() => setReminderMenu(null)}
+        />
+      )}
     </Box>
   );
+}
+
+/**
+ * The day view's menus. They live here, above the day's list, and find the element they hang from
+ * when positioned: the list is drawn anew when the drag layer loads, and a menu opened before must
+ * stay open and in place.
+ */
+function useMenuState(container: React.RefObject<HTMLDivElement | null>) {
+  const [menu, setMenu] = useState<{ anchor: MenuAnchor; block: DayBlock } | null>(null);
+  const [quickAdd, setQuickAdd] = useState<{ anchor: MenuAnchor; idle: IdleBlock } | null>(null);
+  const [reminderMenu, setReminderMenu] = useState<{
+    anchor: MenuAnchor;
+    reminder: WireReminder;
+  } | null>(null);
+  const onOpen = useCallback(
+    (clicked: HTMLElement, block: DayBlock) => {
+      const selector = `[data-block-id="${CSS.escape(block.id)}"]`;
+      setMenu({ anchor: liveAnchor(container, selector, clicked), block });
+    },
+    [container],
+  );
+  const onQuickAdd = useCallback(
+    (clicked: HTMLElement, idle: IdleBlock) => {
+      const selector = anchorSelector(`idle:${idle.id}`);
+      setQuickAdd({ anchor: liveAnchor(container, selector, clicked), idle });
+    },
+    [container],
+  );
+  const dayMenus = useMemo<DayMenus>(
+    () => ({
+      openReminder: (key, clicked, reminder) =>
+        setReminderMenu({ anchor: liveAnchor(container, anchorSelector(key), clicked), reminder }),
+    }),
+    [container],
+  );
+  return {
+    menu,
+    setMenu,
+    quickAdd,
+    setQuickAdd,
+    reminderMenu,
+    setReminderMenu,
+    onOpen,
+    onQuickAdd,
+    dayMenus,
+  };
 }
 
 /** Reaching the end of the list loads 3 more days (spec 4: the timeline edge). */

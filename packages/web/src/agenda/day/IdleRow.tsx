@@ -56,6 +56,7 @@ export const IdleRow = memo(function IdleRow({ idle, env, now, onQuickAdd }: Idl
         <Button
           size="small"
           startIcon={<AddIcon />}
+          data-menu-anchor={`idle:${idle.id}`}
           onClick={(event) => onQuickAdd(event.currentTarget, idle)}
           aria-label={t(isPast ? 'idle.addRecordAt' : 'idle.addAt', { range })}
           sx={{ color: 'text.secondary', minWidth: 0, px: 1, flexShrink: 0 }}

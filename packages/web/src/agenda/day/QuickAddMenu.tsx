@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDialog } from '../dialogs/dialog-store';
 import { newEventRoute, newReminderRoute, newTaskRoute } from '../routes';
+import type { MenuAnchor } from './menu-anchor';
 
 export interface QuickAddMenuProps {
-  target: { anchor: HTMLElement; idle: IdleBlock } | null;
+  target: { anchor: MenuAnchor; idle: IdleBlock } | null;
   now: number;
   onClose: () => void;
 }

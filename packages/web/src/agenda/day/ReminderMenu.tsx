@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { openDialog } from '../dialogs/dialog-store';
 import { reminderRoute } from '../routes';
 import type { WireReminder } from '../types';
+import type { MenuAnchor } from './menu-anchor';
 
 /** A reminder's menu: postpone or edit. */
 export function ReminderMenu({
@@ -13,7 +14,7 @@ export function ReminderMenu({
   reminder,
   onClose,
 }: {
-  anchor: HTMLElement;
+  anchor: MenuAnchor;
   reminder: WireReminder;
   onClose: () => void;
 }) {

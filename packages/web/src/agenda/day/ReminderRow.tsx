@@ -6,14 +6,13 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
-import { ReminderMenu } from '../lazy-parts';
 import { formatDate, formatTime } from '../model/format';
 import type { WireReminder } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
+import { useDayMenus } from './menu-anchor';
 
 export interface ReminderRowProps {
   reminder: WireReminder;
@@ -25,7 +24,7 @@ export interface ReminderRowProps {
 /** A reminder occurrence: done toggle, star, postpone and edit. */
 export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProps) {
   const { t } = useTranslation('agenda');
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const menus = useDayMenus();
   const title = reminder.title || t('untitled');
   const isDone = reminder.status === 1;
   const when = [
@@ -35,6 +34,8 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
     .filter(Boolean)
     .join(' · ');
   const occurrence = { id: reminder.id, start: reminder.start, origin: reminder.origin };
+  // A reminder of today is listed both in its day and among the overdue ones.
+  const anchorKey = `reminder:${showDate ? 'overdue' : 'day'}:${reminder.instanceId || `${reminder.id}:${reminder.start}`}`;
   return (
     <Box
       data-testid="agenda-reminder"
@@ -88,11 +89,11 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
       <IconButton
         size="small"
         aria-label={t('reminders.more', { title })}
-        onClick={(e) => setMenu(e.currentTarget)}
+        data-menu-anchor={anchorKey}
+        onClick={(e) => menus.openReminder(anchorKey, e.currentTarget, reminder)}
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      {menu && <ReminderMenu anchor={menu} reminder={reminder} onClose={() => setMenu(null)} />}
     </Box>
   );
 }
