@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
@@ -20,6 +20,55 @@ async function screenshot(page: Page, name: string, device: string): Promise<voi
 
 async function signIn(page: Page, api: AgendaApi): Promise<void> {
   await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+}
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function intersects(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function rectOf(locator: Locator): Promise<Rect> {
+  const rect = await locator.boundingBox();
+  if (!rect) throw new Error(`${locator.toString()} has no box`);
+  return rect;
+}
+
+/**
+ * The add button covers none of the targets where they show, that is above the (opaque) control
+ * bar.
+ */
+async function expectAddButtonClear(page: Page, targets: Locator): Promise<void> {
+  const fab = await rectOf(page.getByTestId('speed-dial'));
+  const bar = await rectOf(page.getByTestId('control-bar'));
+  if (page.viewportSize()?.width === 360) {
+    // On a phone the button sits inside the bar: wherever the plan scrolls, it covers none of it.
+    expect(fab.y).toBeGreaterThanOrEqual(bar.y);
+    expect(fab.y + fab.height).toBeLessThanOrEqual(bar.y + bar.height);
+    expect(fab.x + fab.width).toBeLessThanOrEqual(bar.x + bar.width);
+  }
+  const all = await targets.all();
+  expect(all.length).toBeGreaterThan(0);
+  const covered: Rect[] = [];
+  for (const target of all) {
+    const rect = await rectOf(target);
+    const shown = { ...rect, height: Math.min(rect.y + rect.height, bar.y) - rect.y };
+    if (shown.height > 0 && intersects(shown, fab)) covered.push(rect);
+  }
+  expect(covered, `the add button ${JSON.stringify(fab)} covers these`).toEqual([]);
+}
+
+/** The bar's title reads in full: not cut short on either side. */
+async function expectTitleReads(title: Locator): Promise<void> {
+  const fits = await title.evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+  );
+  expect(fits).toBe(true);
 }
 
 test.afterAll(async ({ baseURL }) => {
@@ -51,6 +100,10 @@ test('the first screen after sign-up shows the welcome tutorial and the empty ag
   const button = await empty.getByRole('button', { name: 'New task' }).boundingBox();
   const bar = await agenda.controlBar.boundingBox();
   expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThan(bar?.y ?? 0);
+
+  // The add button leaves the card's buttons free, and the bar's title reads in full.
+  await expectAddButtonClear(page, empty.getByRole('button'));
+  await expectTitleReads(agenda.currentTitle);
 
   // Nothing is going on: the bar offers Pause and does not ask to press play.
   await expect(agenda.currentTitle).toHaveText('Nothing planned right now');
@@ -101,6 +154,8 @@ test('quick control clicks leave no noise in the record; past idle time offers A
   const today = page.locator('section', { has: page.getByRole('heading', { name: 'Today' }) });
   await expect(today.getByTestId('agenda-block').first()).toBeVisible();
   await screenshot(page, 'day-past-controls', deviceOf(info));
+  await expectAddButtonClear(page, today.getByTestId('agenda-block'));
+  await expectTitleReads(agenda.currentTitle);
 
   // No full card for a session under a minute, no idle row under a minute.
   for (const card of await today.getByTestId('agenda-block').all()) {
@@ -153,6 +208,13 @@ test('the week view two weeks ahead: control bar, tutorial, timed reminders, opa
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/week');
   await expect(agenda.currentTitle).toHaveText('Task 1');
+  await expectAddButtonClear(page, page.getByTestId('week-grid').getByTestId('week-block'));
+  // Scrolled to its end, the grid's last hour shows above the control bar.
+  const scroller = page.getByTestId('week-scroller');
+  await scroller.evaluate((el) => el.scrollTo(el.scrollLeft, el.scrollHeight));
+  const grid = await rectOf(page.getByTestId('week-grid'));
+  expect(grid.y + grid.height).toBeLessThanOrEqual((await rectOf(agenda.controlBar)).y);
+  await screenshot(page, 'week-end', deviceOf(info));
 
   // Two weeks ahead none of the blocks on screen is the current one.
   await page.getByRole('button', { name: 'Next week' }).click();

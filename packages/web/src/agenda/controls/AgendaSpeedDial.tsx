@@ -4,20 +4,41 @@ import { useTranslation } from 'react-i18next';
 import { SpeedDialMenu } from '../lazy-parts';
 import type { AgendaSpeedDialProps } from './SpeedDialMenu';
 
+/** How far the control bar floats above the screen's bottom edge. */
+export const BAR_BOTTOM = { xs: 8, sm: 16 } as const;
+
+/** The phone's add button: in the control bar's lower row, right of the playback buttons. */
+export const PHONE_FAB_PX = 48;
+
 /**
- * On a wide screen the button sits in the control bar's row, beside the bar, so it covers no
- * block; on a phone the row has no room and it floats above the bar, and the views leave
- * FAB_CLEARANCE_PX at their end for every block to scroll out from under it.
+ * The add button never floats over the plan. On a wide screen it sits right of the control bar,
+ * in the bar's row; on a phone the bar has two rows (the title over the buttons) and the add
+ * button sits at the right end of the lower row, inside the bar (ControlBar leaves it room).
  */
 export const SPEED_DIAL_POSITION = {
   position: 'fixed',
   right: { xs: 16, sm: 28 },
-  bottom: { xs: 96, sm: 20 },
+  bottom: { xs: BAR_BOTTOM.xs + 8, sm: 20 },
   zIndex: 7,
 } as const;
 
-/** From the screen's bottom edge to just above the phone's floating button (96 + 56 + 8). */
-export const FAB_CLEARANCE_PX = 160;
+/** The button's size; the open dial's own button gets it too (SpeedDialMenu). */
+export const FAB_SIZE = {
+  width: { xs: PHONE_FAB_PX, sm: 56 },
+  height: { xs: PHONE_FAB_PX, sm: 56 },
+} as const;
+
+/**
+ * From the screen's bottom edge to a little above the control bar (the phone's has two rows):
+ * what must stay below a card that is to be read whole, such as the help cards.
+ */
+export const BAR_SPACE_PX = { xs: 132, sm: 96 } as const;
+
+/**
+ * What a phone's views leave free after their last block or hour, so it can scroll above the
+ * control bar and the add button in it: the two-row bar with a two-line title, and its gap.
+ */
+export const FAB_CLEARANCE_PX = 176;
 
 /**
  * The creation button. Its three actions (reminder, event, task) load with the first open, so
@@ -32,7 +53,7 @@ export function AgendaSpeedDial({ open, onOpenChange }: AgendaSpeedDialProps) {
       aria-label={t('create.label')}
       aria-expanded={false}
       onClick={() => onOpenChange(true)}
-      sx={SPEED_DIAL_POSITION}
+      sx={{ ...SPEED_DIAL_POSITION, ...FAB_SIZE }}
       data-testid="speed-dial"
     >
       <AddIcon />

@@ -21,6 +21,7 @@ import type { WireTimelineState } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import type { CurrentItem } from './current-item';
 import { showsPlay } from './current-item';
+import { BAR_BOTTOM, PHONE_FAB_PX } from './AgendaSpeedDial';
 
 export interface ControlsProps {
   env: AgendaEnv;
@@ -162,7 +163,24 @@ export function AutoExtendToggle({ state }: { state: WireTimelineState | null })
   );
 }
 
-/** The compact control bar at the bottom of the agenda. */
+/** On a phone the title may take two lines; a wide screen's row has room for one. */
+const TITLE_SX = {
+  fontWeight: 650,
+  lineHeight: 1.3,
+  overflowWrap: 'anywhere',
+  display: { xs: '-webkit-box', sm: 'block' },
+  WebkitLineClamp: { xs: 2 },
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  whiteSpace: { xs: 'normal', sm: 'nowrap' },
+  textOverflow: 'ellipsis',
+} as const;
+
+/**
+ * The compact control bar at the bottom of the agenda. On a wide screen one row, with the add
+ * button beside the bar; on a phone the title and words over the buttons, and the add button at
+ * the lower row's right end, so neither the title is cut short nor the button floats over blocks.
+ */
 export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) {
   const { t } = useTranslation('agenda');
   const texts = useCurrentTexts(current, env);
@@ -174,10 +192,9 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
       data-testid="control-bar"
       sx={{
         position: 'sticky',
-        bottom: { xs: 8, sm: 16 },
+        bottom: BAR_BOTTOM,
         mx: 'auto',
         mt: 'auto',
-        // On a wide screen the creation button sits beside the bar, right of it (AgendaSpeedDial).
         width: { xs: 'calc(100% - 16px)', sm: 'min(720px, calc(100% - 184px))' },
         borderRadius: 4,
         zIndex: 6,
@@ -204,39 +221,61 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
       <Box
         sx={{
           display: 'flex',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
           alignItems: 'center',
-          gap: { xs: 0.5, sm: 1 },
+          columnGap: { xs: 0.5, sm: 1 },
+          rowGap: 0.5,
           px: { xs: 1, sm: 1.5 },
           py: 1,
         }}
       >
         <Box
           sx={{
-            width: 10,
-            height: 10,
-            borderRadius: '50%',
-            bgcolor: texts.color,
-            flexShrink: 0,
-            ml: 0.5,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flex: { xs: '1 0 100%', sm: 1 },
+            minWidth: 0,
           }}
-        />
-        <Box sx={{ flex: 1, minWidth: 0, ml: 0.5 }}>
-          <Typography noWrap sx={{ fontWeight: 650 }} data-testid="current-title">
-            {texts.title}
-          </Typography>
-          <Typography noWrap variant="caption" color="text.secondary" component="p">
-            {texts.detail}
-          </Typography>
-        </Box>
-        <AutoExtendToggle state={state} />
-        <PlaybackButtons state={state} size="medium" />
-        <IconButton
-          aria-label={t('controls.focusMode')}
-          aria-pressed={false}
-          onClick={() => onFocusMode(true)}
         >
-          <FullscreenIcon />
-        </IconButton>
+          <Box
+            sx={{
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: texts.color,
+              flexShrink: 0,
+              ml: 0.5,
+            }}
+          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={TITLE_SX} data-testid="current-title">
+              {texts.title}
+            </Typography>
+            <Typography noWrap variant="caption" color="text.secondary" component="p">
+              {texts.detail}
+            </Typography>
+          </Box>
+        </Box>
+        {/* On a phone the lower row: left-aligned, its right end free for the add button. */}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 1.5, sm: 1 },
+            minHeight: { xs: PHONE_FAB_PX },
+          }}
+        >
+          <AutoExtendToggle state={state} />
+          <PlaybackButtons state={state} size="medium" />
+          <IconButton
+            aria-label={t('controls.focusMode')}
+            aria-pressed={false}
+            onClick={() => onFocusMode(true)}
+          >
+            <FullscreenIcon />
+          </IconButton>
+        </Box>
       </Box>
     </Paper>
   );

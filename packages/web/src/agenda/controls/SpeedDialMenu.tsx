@@ -2,12 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import SpeedDial from '@mui/material/SpeedDial';
+import SpeedDial, { speedDialClasses } from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newEventRoute, newReminderRoute, newTaskRoute } from '../routes';
-import { SPEED_DIAL_POSITION } from './AgendaSpeedDial';
+import { FAB_SIZE, SPEED_DIAL_POSITION } from './AgendaSpeedDial';
 
 export interface AgendaSpeedDialProps {
   open: boolean;
@@ -34,7 +34,7 @@ export function SpeedDialMenu({ open, onOpenChange }: AgendaSpeedDialProps) {
       onClose={(_e, reason) => {
         if (reason !== 'mouseLeave') onOpenChange(false);
       }}
-      sx={SPEED_DIAL_POSITION}
+      sx={{ ...SPEED_DIAL_POSITION, [`& .${speedDialClasses.fab}`]: FAB_SIZE }}
       data-testid="speed-dial"
     >
       {actions.map((action) => (

@@ -1,9 +1,10 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdleBlock } from '@planner/core';
+import { BAR_SPACE_PX } from '../controls/AgendaSpeedDial';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockColor, blockTitle } from '../model/agenda-block';
 import { isShortRecord, type DayBlock, type DayEntry, type DaySection } from '../model/day-model';
@@ -18,6 +19,26 @@ import { QuickAddReminder } from './QuickAddReminder';
 import { ReminderRow } from './ReminderRow';
 import { ShortRecordRow } from './ShortRecordRow';
 import { Link as RouterLink } from 'react-router';
+
+/**
+ * The help cards, kept whole in view as they load and change: under the app bars and above the
+ * control bar, which on a phone is two rows high (the day's scroll brings their title in first).
+ */
+function HelpCards({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => element.scrollIntoView({ block: 'nearest' }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box ref={box} data-agenda-help sx={{ scrollMarginTop: 120, scrollMarginBottom: BAR_SPACE_PX }}>
+      {children}
+    </Box>
+  );
+}
 
 export interface DaySectionProps {
   day: DaySection;
@@ -131,7 +152,7 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
           </Typography>
         )}
       </Box>
-      {props.help && <Box data-agenda-help>{props.help}</Box>}
+      {props.help && <HelpCards>{props.help}</HelpCards>}
       {props.header}
       <Box sx={{ mb: 1 }}>
         {day.allDayEvents.map((event) => (

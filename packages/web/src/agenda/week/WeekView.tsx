@@ -179,9 +179,6 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
                 minWidth: 0,
                 scrollSnapAlign: 'start',
                 px: { xs: 0.5, sm: 1 },
-                // On each page, not the scroller: a scroller's own end padding is not scrollable
-                // here, and the last hours would stay under the control bar and the add button.
-                pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 12 },
               }}
             >
               <WeekGrid
@@ -194,6 +191,10 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
                 isActive={index === 1}
                 Block={index === 1 ? DraggableBlock : WeekBlock}
               />
+              {/* A spacer, not padding: each page is stretched to the scroller's height, so its
+                  end padding lies within the first screen and the grid overflows past it; the
+                  spacer comes after the grid, and the last hours scroll above the control bar. */}
+              <Box aria-hidden sx={{ height: { xs: FAB_CLEARANCE_PX, sm: 96 } }} />
             </Box>
           ))}
         </MaybeDnd>
