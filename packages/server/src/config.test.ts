@@ -67,6 +67,9 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS=2 needs PostgreSQL/);
+    expect(() =>
+      loadConfig({ WORKERS: '2', DATABASE_URL: postgres, PLANNER_TEST_CLOCK: '1' }),
+    ).toThrow(/PLANNER_TEST_CLOCK=1 needs one process/);
     for (const bad of ['0', '1.5', 'two', '65']) {
       expect(() => loadConfig({ WORKERS: bad, DATABASE_URL: postgres })).toThrow(
         `WORKERS must be auto or a whole number from 1 to 64, got "${bad}"`,
