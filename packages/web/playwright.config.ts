@@ -91,8 +91,9 @@ export default defineConfig({
   ],
   webServer: {
     // Builds the web app, then starts the real server on the chosen port with a fresh database.
-    // Each run builds into its own folder, so runs side by side never overwrite each other's app.
-    command: `npm run build -w @planner/web -- --outDir ${webDist} && npm start -w @planner/server`,
+    // Each run builds into its own folder, so runs side by side never overwrite each other's app;
+    // the server runs from its sources (a shared server build could be stale or half-written).
+    command: `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
     cwd: repoRoot,
     url: `${baseURL}/login`,
     timeout: 180_000,
