@@ -13,7 +13,7 @@ let child: ChildProcess;
 let baseUrl: string;
 let output = '';
 
-/** The real server process (`npm start`'s command) on a free port, SQLite or DATABASE_URL. */
+/** The real server process (`npm run start:source`'s command) on a free port, on SQLite. */
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'planner-shutdown-'));
   child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
