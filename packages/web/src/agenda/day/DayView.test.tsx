@@ -116,6 +116,19 @@ describe('DayView menus opened before the drag layer loads', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(reminderRoute(reminder));
   }, 10_000);
 
+  it("gives the focus back to the reminder's button on Escape, though the row was redrawn", async () => {
+    renderDay();
+    const button = screen.getByRole('button', { name: 'More for Pay rent' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeVisible();
+    await dragLayerLoaded();
+    expect(button.isConnected).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'More for Pay rent' })).toHaveFocus();
+  }, 10_000);
+
   it("keeps a block's menu hanging from the block drawn by the loaded layer", async () => {
     // A block on the page has its place; a block taken out of it has none.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (

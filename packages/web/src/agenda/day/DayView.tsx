@@ -90,7 +90,7 @@ export function DayView(props: DayViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const dnd = useAfterPaint(snapshot.state !== null && items.blocks.length > 0, loadDnd);
   const menus = useMenuState(container);
-  const { menu, setMenu, quickAdd, setQuickAdd, reminderMenu, setReminderMenu } = menus;
+  const { menu, quickAdd, reminderMenu } = menus;
   const runAction = useBlockActions(env);
   const currentTaskId = state?.currentBlock?.task || undefined;
   const context = (block: DayBlock) => ({
@@ -174,15 +174,15 @@ export function DayView(props: DayViewProps) {
           title={menuTitle || t('untitled')}
           actions={blockActions(menu.block, context(menu.block))}
           onChoose={(action: BlockAction) => runAction(action, menu.block)}
-          onClose={() => setMenu(null)}
+          onClose={menus.closeMenu}
         />
       )}
-      {quickAdd && <QuickAddMenu target={quickAdd} now={now} onClose={() => setQuickAdd(null)} />}
+      {quickAdd && <QuickAddMenu target={quickAdd} now={now} onClose={menus.closeQuickAdd} />}
       {reminderMenu && (
         <ReminderMenu
           anchor={reminderMenu.anchor}
           reminder={reminderMenu.reminder}
-          onClose={() => setReminderMenu(null)}
+          onClose={menus.closeReminder}
         />
       )}
     </Box>
@@ -222,16 +222,43 @@ function useMenuState(container: React.RefObject<HTMLDivElement | null>) {
     }),
     [container],
   );
+  const refocus = useRefocus([menu, quickAdd, reminderMenu]);
   return {
     menu,
-    setMenu,
     quickAdd,
-    setQuickAdd,
     reminderMenu,
-    setReminderMenu,
     onOpen,
     onQuickAdd,
     dayMenus,
+    closeMenu: refocus.closing(menu?.anchor, () => setMenu(null)),
+    closeQuickAdd: refocus.closing(quickAdd?.anchor, () => setQuickAdd(null)),
+    closeReminder: refocus.closing(reminderMenu?.anchor, () => setReminderMenu(null)),
+  };
+}
+
+/**
+ * Escape or a click outside a menu gives the focus back to the menu's button. MUI's own return
+ * aims at the element that had the focus on opening, which the drag layer's redraw may have taken
+ * out of the page; then the focus would fall to the page's start.
+ */
+function useRefocus(openMenus: readonly unknown[]) {
+  const pending = useRef<MenuAnchor | null>(null);
+  useEffect(() => {
+    const anchor = pending.current;
+    pending.current = null;
+    const active = document.activeElement;
+    if (!anchor || (active && active !== document.body)) return;
+    const element = typeof anchor === 'function' ? anchor() : anchor;
+    if (element instanceof HTMLElement) element.focus();
+  }, openMenus);
+  return {
+    /** MUI passes a reason when the menu is dismissed; a chosen entry closes it without one. */
+    closing:
+      (anchor: MenuAnchor | undefined, close: () => void) =>
+      (_event?: unknown, reason?: string) => {
+        if (reason && anchor) pending.current = anchor;
+        close();
+      },
   };
 }
 
