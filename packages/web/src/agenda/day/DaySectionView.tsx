@@ -28,7 +28,8 @@ function HelpCards({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
-    if (!element) return undefined;
+    // Every browser we support has ResizeObserver; jsdom (the unit tests) does not.
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => element.scrollIntoView({ block: 'nearest' }));
     observer.observe(element);
     return () => observer.disconnect();
