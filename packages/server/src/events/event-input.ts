@@ -4,6 +4,7 @@ import {
   checklistForSaving,
   checkRecurrenceRule,
   DAY_MS,
+  HOUR_MS,
   INSTANT_MAX,
   INSTANT_MIN,
   isRecurring,
@@ -156,6 +157,28 @@ export function checkRecurrence(rule: RecurrenceRule | null, start: number): Rec
   return isRecurring(checked.rule) ? checked.rule : null;
 }
 
+/** The shortest step of a rule's own unit (a month and a year at their shortest). */
+const FREQ_DAYS: Record<RecurrenceFreq, number> = {
+  none: 0,
+  DAILY: 1,
+  WEEKLY: 7,
+  MONTHLY: 28,
+  YEARLY: 365,
+};
+
+/**
+ * A recurring event may last at most as long as its repetition (docs/input-bounds.md), plus an
+ * hour for a local day that a daylight-saving change makes 25 hours long. Longer, its instances
+ * overlap without bound: a daily event from 1970 to today put 20,000 of them in every hour.
+ */
+function checkInstanceLength(rule: RecurrenceRule | null, start: number, end: number): void {
+  if (!rule) return;
+  const longest = FREQ_DAYS[rule.freq] * rule.interval * DAY_MS + HOUR_MS;
+  if (end - start > longest) {
+    throw invalid('field "end": a recurring event must not last longer than its repetition');
+  }
+}
+
 function checkNotifications(offsets: readonly number[]): number[] {
   if (offsets.length > MAX_EVENT_NOTIFICATIONS) throw invalid('invalid.tooManyNotifications');
   if (offsets.some((o) => o < 0 || o > EVENT_LIMITS.maxNotificationOffset)) {
@@ -187,12 +210,14 @@ export function checkEventValues(values: EventValues, userTimeZone: string): Eve
     if (value < 0 || value > maxTravel) throw invalid(`field "${name}": out of range`);
   }
   const times = checkTimes({ ...values, timezone }, timezone);
+  const recurrenceRule = checkRecurrence(values.recurrenceRule, times.start);
+  checkInstanceLength(recurrenceRule, times.start, times.end);
   return {
     ...values,
     ...times,
     title,
     timezone,
-    recurrenceRule: checkRecurrence(values.recurrenceRule, times.start),
+    recurrenceRule,
     notifications: checkNotifications(values.notifications),
     checklist: checkChecklist(values.checklist),
   };
