@@ -96,3 +96,34 @@ describe('a recurring event longer than its repetition', () => {
     expect(event ? event.end - event.start : 0).toBe(25 * HOUR);
   });
 });
+
+describe('a NUL character in any text', () => {
+  it('is refused with a 400 naming the field, on every method and inside a Chain', async () => {
+    // Found: PostgreSQL cannot store U+0000 in text, so every string field answered 500 there.
+    await expectRpcError(
+      user.client.call('PutTask', {
+        task: { title: 'a\u0000b', category: { id: user.categoryId }, timeScheduled: HOUR },
+      }),
+      400,
+      'field "task.title": contains a NUL character',
+    );
+    await expectRpcError(
+      user.client.call('SearchEvent', { keyword: '\u0000' }),
+      400,
+      'field "keyword"',
+    );
+    await expectRpcError(
+      user.client.call('GetTasks', { ids: ['fine', 'x\u0000'] }),
+      400,
+      'field "ids[1]"',
+    );
+    const chain = await server.postJson(
+      'Chain',
+      { steps: [{ method: 'DeleteCategory', data: { id: '\u0000' } }] },
+      { authorization: `Bearer ${user.token}` },
+    );
+    expect(chain.body).toMatchObject({ errorIndex: 0, error: { code: 400 } });
+    const { tasks } = await user.client.call('GetTasks', { status: 'all' });
+    expect(tasks.filter((t) => t.title.includes('\u0000'))).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import type {
   PrepareContextFor,
   PublicContext,
 } from './context';
-import { checkFields, type Fields } from './bounds';
+import { checkFields, refuseNul, type Fields } from './bounds';
 import type { RateLimitSpec } from './rate-limit';
 
 export interface MethodSpec<
@@ -78,6 +78,7 @@ export function defineMethod<
     auth: spec.auth,
     rateLimit: (spec.rateLimit ?? []) as RateLimitSpec<unknown>,
     checkBounds: (input) => {
+      refuseNul(input);
       if (bounds) checkFields(input as PlainOf<I> & object, bounds);
     },
     ...(prepare && {
