@@ -14,6 +14,11 @@ export const wireSchema: WireSchema = {
     RevokeSession: ['planner.v1.RevokeSessionRequest', 'google.protobuf.Empty'],
     RequestPasswordReset: ['planner.v1.RequestPasswordResetRequest', 'google.protobuf.Empty'],
     ResetPassword: ['planner.v1.ResetPasswordRequest', 'google.protobuf.Empty'],
+    GetUserOptions: ['google.protobuf.Empty', 'planner.v1.UserOptionsResponse'],
+    PutUserOptions: ['planner.v1.PutUserOptionsRequest', 'planner.v1.UserOptionsResponse'],
+    UpdateUserOptions: ['planner.v1.UpdateUserOptionsRequest', 'planner.v1.UserOptionsResponse'],
+    QueryTerritories: ['planner.v1.QueryTerritoriesRequest', 'planner.v1.QueryTerritoriesResponse'],
+    QueryTimeZones: ['planner.v1.QueryTimeZonesRequest', 'planner.v1.QueryTimeZonesResponse'],
     GetCategories: ['google.protobuf.Empty', 'planner.v1.GetCategoriesResponse'],
     PutCategory: ['planner.v1.PutCategoryRequest', 'planner.v1.CategoryResponse'],
     DeleteCategory: ['planner.v1.DeleteCategoryRequest', 'google.protobuf.Empty'],
@@ -230,6 +235,17 @@ export const wireSchema: WireSchema = {
       ['doItNow', 4, 0, 8, 1],
       ['updateType', 5, 0, 5, 1],
     ],
+    'planner.v1.PutUserOptionsRequest': [['options', 1, 1, 9, 0, 'planner.v1.UserOptions']],
+    'planner.v1.QueryTerritoriesRequest': [
+      ['keyword', 1, 0, 9, 1],
+      ['locale', 2, 0, 9, 1],
+    ],
+    'planner.v1.QueryTerritoriesResponse': [['territories', 1, 3, 9, 1, 'planner.v1.Territory']],
+    'planner.v1.QueryTimeZonesRequest': [
+      ['locale', 1, 0, 9, 1],
+      ['territoryType', 2, 0, 9, 1],
+    ],
+    'planner.v1.QueryTimeZonesResponse': [['timeZones', 1, 3, 9, 1, 'planner.v1.TimeZone']],
     'planner.v1.RecurrenceRule': [
       ['freq', 1, 0, 9, 1],
       ['interval', 2, 0, 5, 1],
@@ -274,6 +290,7 @@ export const wireSchema: WireSchema = {
       ['autoExtend', 1, 0, 8, 0],
       ['isPaused', 2, 0, 8, 0],
       ['locale', 3, 0, 9, 1],
+      ['deviceLocale', 4, 0, 9, 1],
     ],
     'planner.v1.SocialUser': [
       ['name', 1, 0, 9, 1],
@@ -302,6 +319,18 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.TaskResponse': [['task', 1, 1, 9, 0, 'planner.v1.Task']],
     'planner.v1.TasksResponse': [['tasks', 1, 3, 9, 1, 'planner.v1.Task']],
+    'planner.v1.Territory': [
+      ['type', 1, 0, 9, 1],
+      ['name', 2, 0, 9, 1],
+    ],
+    'planner.v1.TimeZone': [
+      ['type', 1, 0, 9, 1],
+      ['name', 2, 0, 9, 1],
+      ['description', 3, 0, 9, 1],
+      ['gmtShortName', 4, 0, 9, 1, '', 'GMTShortName'],
+      ['isInDst', 5, 0, 8, 1],
+      ['offset', 6, 0, 3, 1],
+    ],
     'planner.v1.TimeZoneInfo': [
       ['name', 1, 0, 9, 1],
       ['gmtShortName', 2, 0, 9, 1, '', 'GMTShortName'],
@@ -352,6 +381,10 @@ export const wireSchema: WireSchema = {
       ['type', 2, 0, 5, 1],
       ['fields', 3, 2, 9, 1],
     ],
+    'planner.v1.UpdateUserOptionsRequest': [
+      ['fields', 1, 2, 9, 1],
+      ['options', 2, 1, 9, 0, 'planner.v1.UserOptions'],
+    ],
     'planner.v1.UpdateUserRequest': [['name', 1, 0, 9, 0]],
     'planner.v1.User': [
       ['id', 1, 0, 9, 1],
@@ -394,5 +427,6 @@ export const wireSchema: WireSchema = {
       ['fingerprintLock', 18, 0, 8, 1],
       ['reviewShowed', 19, 0, 8, 1],
     ],
+    'planner.v1.UserOptionsResponse': [['options', 1, 1, 9, 0, 'planner.v1.UserOptions']],
   },
 };

@@ -35,6 +35,7 @@ import { tasksMethods } from './tasks/tasks-methods';
 import { timelineMethods } from './timeline/timeline-methods';
 import { initTimelineState } from './timeline/timeline-state';
 import { tutorialsMethods } from './tutorials/tutorials-methods';
+import { settingsMethods } from './settings/settings-methods';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +77,7 @@ function methodDefinitions(
     ...eventsMethods,
     ...remindersMethods,
     ...tutorialsMethods,
+    ...settingsMethods,
     ...statisticsMethods,
   ];
 }

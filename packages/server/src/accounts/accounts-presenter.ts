@@ -4,6 +4,7 @@ import {
   HOUR_MS,
   isSupportedLocale,
   isValidTimeZone,
+  type Locale,
   localeFromOption,
   resolveLocale,
 } from '@planner/core';
@@ -33,9 +34,11 @@ export const DEFAULT_REST_WINDOW = {
 export function defaultUserOptions(
   localeOption = AUTOMATIC_LOCALE_OPTION,
   timezone = '',
+  /** The language shown: the option's, or for 'local' the device's (English when unknown). */
+  language: Locale = localeFromOption(localeOption, []),
 ): StoredUserOptions {
   return {
-    firstDayOfWeek: firstDayOfWeekDefault(localeFromOption(localeOption, localeOption)),
+    firstDayOfWeek: firstDayOfWeekDefault(language),
     tutorialDismissed: false,
     timezone: isValidTimeZone(timezone) ? timezone : '',
     emailNotificationsEnabled: true,

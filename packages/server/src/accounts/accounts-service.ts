@@ -3,6 +3,8 @@ import {
   isPasswordStrongEnough,
   isValidEmail,
   isValidTimeZone,
+  localeFromOption,
+  type Locale,
   normalizeEmail,
   validateLogIn,
   validateSignUp,
@@ -33,8 +35,11 @@ export interface ClientInfo {
 export interface UserCreated {
   userId: string;
   now: number;
-  /** The locale option chosen at sign-up ('local' = automatic). */
-  locale: string;
+  /**
+   * The language the account starts in: the locale chosen at sign-up, or for an automatic one
+   * ('local') the device's (default category names are written in it).
+   */
+  locale: Locale;
   autoExtend: boolean;
   isPaused: boolean;
 }
@@ -46,6 +51,8 @@ export interface SignUpOptions {
   autoExtend?: boolean | undefined;
   isPaused?: boolean | undefined;
   locale: string;
+  /** The device's language, which an automatic locale follows ('' when unknown: English). */
+  deviceLocale?: string | undefined;
 }
 
 /** The last-active time is written at most this often, so reads stay reads. */
@@ -107,6 +114,7 @@ export async function signUp(
   now: number,
 ): Promise<string> {
   const locale = localeOptionFor(request.locale);
+  const language = localeFromOption(locale, request.deviceLocale ?? '');
   const account: Account = {
     id: newId(),
     email: prepared.email,
@@ -117,14 +125,14 @@ export async function signUp(
     emailVerified: false,
     debugEnabled: false,
     referralCode: '',
-    options: defaultUserOptions(locale, client.timezone),
+    options: defaultUserOptions(locale, client.timezone, language),
   };
   const inserted = await repo.insertUser(db, account, prepared.passwordHash);
   if (!inserted) throw conflict(ErrorMessage.emailTaken);
   const event: UserCreated = {
     userId: account.id,
     now,
-    locale,
+    locale: language,
     autoExtend: request.autoExtend ?? true,
     isPaused: request.isPaused ?? false,
   };

@@ -12,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { describeError } from '../api/error-message';
 import type { LegalDocument } from '../components/LegalDialog';
-import { readLocaleOption } from '../i18n/i18n';
+import { AUTOMATIC_LOCALE_OPTION, localeForOption, readLocaleOption } from '../i18n/i18n';
 import {
   LOG_IN,
   SIGN_UP,
@@ -40,7 +40,13 @@ async function authenticate(mode: AuthMode, fields: AuthFields): Promise<string>
     mode === SIGN_UP
       ? await call('CreateUser', {
           ...credentials,
-          options: { autoExtend: true, isPaused: false, locale: readLocaleOption() },
+          options: {
+            autoExtend: true,
+            isPaused: false,
+            locale: readLocaleOption(),
+            // What an automatic locale follows for the first day of the week and category names.
+            deviceLocale: localeForOption(AUTOMATIC_LOCALE_OPTION),
+          },
         })
       : await call('CreateSession', credentials);
   return answer.authToken;

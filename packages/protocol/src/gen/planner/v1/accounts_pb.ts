@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/accounts.proto.
  */
 export const file_planner_v1_accounts: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkizwQKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgi1wMKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgDIAEoCRIUCgxwaG9uZV9udW1iZXIYBCABKAkSDQoFZW1haWwYBSABKAkSDgoGYXZhdGFyGAYgASgJEisKC2dvb2dsZV91c2VyGAcgASgLMhYucGxhbm5lci52MS5Tb2NpYWxVc2VyEi0KDWZhY2Vib29rX3VzZXIYCCABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISFAoMaGFzX3Bhc3N3b3JkGAkgASgIEhIKCmNyZWF0ZWRfYXQYCiABKAMSFQoNcHJlbWl1bV9sZXZlbBgLIAEoBRIWCg5lbWFpbF92ZXJpZmllZBgMIAEoCBIVCg1kZWJ1Z19lbmFibGVkGA0gASgIEhUKDXJlZmVycmFsX2NvZGUYDiABKAkSHQoVYWN0aXZlX3JlZmVycmFsX2NvdW50GA8gASgFEiEKGXVudmVyaWZpZWRfcmVmZXJyYWxfY291bnQYECABKAUSEwoLaXNfcmVmZXJyZWQYESABKAgSKAoHb3B0aW9ucxgSIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMibwoNU2lnblVwT3B0aW9ucxIYCgthdXRvX2V4dGVuZBgBIAEoCEgAiAEBEhYKCWlzX3BhdXNlZBgCIAEoCEgBiAEBEg4KBmxvY2FsZRgDIAEoCUIOCgxfYXV0b19leHRlbmRCDAoKX2lzX3BhdXNlZCLXAQoRQ3JlYXRlVXNlclJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zItoBChRDcmVhdGVTZXNzaW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIUCgxnb29nbGVfdG9rZW4YAyABKAkSFgoOZmFjZWJvb2tfdG9rZW4YBCABKAkSHAoUY291bnRyeV9jYWxsaW5nX2NvZGUYBSABKAkSFAoMcGhvbmVfbnVtYmVyGAYgASgJEhMKC3ZlcmlmeV9jb2RlGAcgASgJEioKB29wdGlvbnMYCCABKAsyGS5wbGFubmVyLnYxLlNpZ25VcE9wdGlvbnMiIgoMQXV0aFJlc3BvbnNlEhIKCmF1dGhfdG9rZW4YASABKAkiYgoWR2V0VXNlclByb2ZpbGVSZXNwb25zZRIeCgR1c2VyGAEgASgLMhAucGxhbm5lci52MS5Vc2VyEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIi8KEVVwZGF0ZVVzZXJSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBAUIHCgVfbmFtZSKGAQoNU2Vzc2lvblJlY29yZBIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgDEgoKAmlwGAMgASgJEg4KBnJlZ2lvbhgEIAEoCRIOCgZkZXZpY2UYBSABKAkSGAoQbGFzdF9hY3RpdmVfdGltZRgGIAEoAxIPCgdpc190aGlzGAcgASgIIkgKGUdldFNlc3Npb25SZWNvcmRzUmVzcG9uc2USKwoIc2Vzc2lvbnMYASADKAsyGS5wbGFubmVyLnYxLlNlc3Npb25SZWNvcmQiJwoUUmV2b2tlU2Vzc2lvblJlcXVlc3QSDwoHc2Vzc2lvbhgBIAEoCSIsChtSZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkiNAoUUmVzZXRQYXNzd29yZFJlcXVlc3QSCgoCaWQYASABKAkSEAoIcGFzc3dvcmQYAiABKAky+wQKD0FjY291bnRzU2VydmljZRJFCgpDcmVhdGVVc2VyEh0ucGxhbm5lci52MS5DcmVhdGVVc2VyUmVxdWVzdBoYLnBsYW5uZXIudjEuQXV0aFJlc3BvbnNlEksKDUNyZWF0ZVNlc3Npb24SIC5wbGFubmVyLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GhgucGxhbm5lci52MS5BdXRoUmVzcG9uc2USTAoOR2V0VXNlclByb2ZpbGUSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIi5wbGFubmVyLnYxLkdldFVzZXJQcm9maWxlUmVzcG9uc2USQwoKVXBkYXRlVXNlchIdLnBsYW5uZXIudjEuVXBkYXRlVXNlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSUgoRR2V0U2Vzc2lvblJlY29yZHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaJS5wbGFubmVyLnYxLkdldFNlc3Npb25SZWNvcmRzUmVzcG9uc2USSQoNUmV2b2tlU2Vzc2lvbhIgLnBsYW5uZXIudjEuUmV2b2tlU2Vzc2lvblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSVwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSJy5wbGFubmVyLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJJCg1SZXNldFBhc3N3b3JkEiAucGxhbm5lci52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eWIGcHJvdG8z", [file_google_protobuf_empty, file_planner_v1_options]);
+  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkizwQKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgi1wMKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgDIAEoCRIUCgxwaG9uZV9udW1iZXIYBCABKAkSDQoFZW1haWwYBSABKAkSDgoGYXZhdGFyGAYgASgJEisKC2dvb2dsZV91c2VyGAcgASgLMhYucGxhbm5lci52MS5Tb2NpYWxVc2VyEi0KDWZhY2Vib29rX3VzZXIYCCABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISFAoMaGFzX3Bhc3N3b3JkGAkgASgIEhIKCmNyZWF0ZWRfYXQYCiABKAMSFQoNcHJlbWl1bV9sZXZlbBgLIAEoBRIWCg5lbWFpbF92ZXJpZmllZBgMIAEoCBIVCg1kZWJ1Z19lbmFibGVkGA0gASgIEhUKDXJlZmVycmFsX2NvZGUYDiABKAkSHQoVYWN0aXZlX3JlZmVycmFsX2NvdW50GA8gASgFEiEKGXVudmVyaWZpZWRfcmVmZXJyYWxfY291bnQYECABKAUSEwoLaXNfcmVmZXJyZWQYESABKAgSKAoHb3B0aW9ucxgSIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMihgEKDVNpZ25VcE9wdGlvbnMSGAoLYXV0b19leHRlbmQYASABKAhIAIgBARIWCglpc19wYXVzZWQYAiABKAhIAYgBARIOCgZsb2NhbGUYAyABKAkSFQoNZGV2aWNlX2xvY2FsZRgEIAEoCUIOCgxfYXV0b19leHRlbmRCDAoKX2lzX3BhdXNlZCLXAQoRQ3JlYXRlVXNlclJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zItoBChRDcmVhdGVTZXNzaW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIUCgxnb29nbGVfdG9rZW4YAyABKAkSFgoOZmFjZWJvb2tfdG9rZW4YBCABKAkSHAoUY291bnRyeV9jYWxsaW5nX2NvZGUYBSABKAkSFAoMcGhvbmVfbnVtYmVyGAYgASgJEhMKC3ZlcmlmeV9jb2RlGAcgASgJEioKB29wdGlvbnMYCCABKAsyGS5wbGFubmVyLnYxLlNpZ25VcE9wdGlvbnMiIgoMQXV0aFJlc3BvbnNlEhIKCmF1dGhfdG9rZW4YASABKAkiYgoWR2V0VXNlclByb2ZpbGVSZXNwb25zZRIeCgR1c2VyGAEgASgLMhAucGxhbm5lci52MS5Vc2VyEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIi8KEVVwZGF0ZVVzZXJSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBAUIHCgVfbmFtZSKGAQoNU2Vzc2lvblJlY29yZBIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgDEgoKAmlwGAMgASgJEg4KBnJlZ2lvbhgEIAEoCRIOCgZkZXZpY2UYBSABKAkSGAoQbGFzdF9hY3RpdmVfdGltZRgGIAEoAxIPCgdpc190aGlzGAcgASgIIkgKGUdldFNlc3Npb25SZWNvcmRzUmVzcG9uc2USKwoIc2Vzc2lvbnMYASADKAsyGS5wbGFubmVyLnYxLlNlc3Npb25SZWNvcmQiJwoUUmV2b2tlU2Vzc2lvblJlcXVlc3QSDwoHc2Vzc2lvbhgBIAEoCSIsChtSZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkiNAoUUmVzZXRQYXNzd29yZFJlcXVlc3QSCgoCaWQYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiPwoTVXNlck9wdGlvbnNSZXNwb25zZRIoCgdvcHRpb25zGAEgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJBChVQdXRVc2VyT3B0aW9uc1JlcXVlc3QSKAoHb3B0aW9ucxgBIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMiVAoYVXBkYXRlVXNlck9wdGlvbnNSZXF1ZXN0Eg4KBmZpZWxkcxgBIAMoCRIoCgdvcHRpb25zGAIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyInCglUZXJyaXRvcnkSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJIjoKF1F1ZXJ5VGVycml0b3JpZXNSZXF1ZXN0Eg8KB2tleXdvcmQYASABKAkSDgoGbG9jYWxlGAIgASgJIkYKGFF1ZXJ5VGVycml0b3JpZXNSZXNwb25zZRIqCgt0ZXJyaXRvcmllcxgBIAMoCzIVLnBsYW5uZXIudjEuVGVycml0b3J5IoQBCghUaW1lWm9uZRIMCgR0eXBlGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSJAoOZ210X3Nob3J0X25hbWUYBCABKAlSDEdNVFNob3J0TmFtZRIRCglpc19pbl9kc3QYBSABKAgSDgoGb2Zmc2V0GAYgASgDIj8KFVF1ZXJ5VGltZVpvbmVzUmVxdWVzdBIOCgZsb2NhbGUYASABKAkSFgoOdGVycml0b3J5X3R5cGUYAiABKAkiQgoWUXVlcnlUaW1lWm9uZXNSZXNwb25zZRIoCgp0aW1lX3pvbmVzGAEgAygLMhQucGxhbm5lci52MS5UaW1lWm9uZTKwCAoPQWNjb3VudHNTZXJ2aWNlEkUKCkNyZWF0ZVVzZXISHS5wbGFubmVyLnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GhgucGxhbm5lci52MS5BdXRoUmVzcG9uc2USSwoNQ3JlYXRlU2Vzc2lvbhIgLnBsYW5uZXIudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaGC5wbGFubmVyLnYxLkF1dGhSZXNwb25zZRJMCg5HZXRVc2VyUHJvZmlsZRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoiLnBsYW5uZXIudjEuR2V0VXNlclByb2ZpbGVSZXNwb25zZRJDCgpVcGRhdGVVc2VyEh0ucGxhbm5lci52MS5VcGRhdGVVc2VyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJSChFHZXRTZXNzaW9uUmVjb3JkcxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRolLnBsYW5uZXIudjEuR2V0U2Vzc2lvblJlY29yZHNSZXNwb25zZRJJCg1SZXZva2VTZXNzaW9uEiAucGxhbm5lci52MS5SZXZva2VTZXNzaW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJXChRSZXF1ZXN0UGFzc3dvcmRSZXNldBInLnBsYW5uZXIudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDVJlc2V0UGFzc3dvcmQSIC5wbGFubmVyLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDkdldFVzZXJPcHRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Gh8ucGxhbm5lci52MS5Vc2VyT3B0aW9uc1Jlc3BvbnNlElQKDlB1dFVzZXJPcHRpb25zEiEucGxhbm5lci52MS5QdXRVc2VyT3B0aW9uc1JlcXVlc3QaHy5wbGFubmVyLnYxLlVzZXJPcHRpb25zUmVzcG9uc2USWgoRVXBkYXRlVXNlck9wdGlvbnMSJC5wbGFubmVyLnYxLlVwZGF0ZVVzZXJPcHRpb25zUmVxdWVzdBofLnBsYW5uZXIudjEuVXNlck9wdGlvbnNSZXNwb25zZRJdChBRdWVyeVRlcnJpdG9yaWVzEiMucGxhbm5lci52MS5RdWVyeVRlcnJpdG9yaWVzUmVxdWVzdBokLnBsYW5uZXIudjEuUXVlcnlUZXJyaXRvcmllc1Jlc3BvbnNlElcKDlF1ZXJ5VGltZVpvbmVzEiEucGxhbm5lci52MS5RdWVyeVRpbWVab25lc1JlcXVlc3QaIi5wbGFubmVyLnYxLlF1ZXJ5VGltZVpvbmVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_planner_v1_options]);
 
 /**
  * A linked Google or Facebook identity, as shown on the account screen.
@@ -312,6 +312,14 @@ export type SignUpOptions = Message<"planner.v1.SignUpOptions"> & {
    * @generated from field: string locale = 3;
    */
   locale: string;
+
+  /**
+   * The device's language (one of the ten), which an automatic ('local') locale follows for the
+   * first day of the week and the default categories' names. Empty: English.
+   *
+   * @generated from field: string device_locale = 4;
+   */
+  deviceLocale: string;
 };
 
 /**
@@ -612,6 +620,225 @@ export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@_
   messageDesc(file_planner_v1_accounts, 14);
 
 /**
+ * @generated from message planner.v1.UserOptionsResponse
+ */
+export type UserOptionsResponse = Message<"planner.v1.UserOptionsResponse"> & {
+  /**
+   * @generated from field: planner.v1.UserOptions options = 1;
+   */
+  options?: UserOptions | undefined;
+};
+
+/**
+ * Describes the message planner.v1.UserOptionsResponse.
+ * Use `create(UserOptionsResponseSchema)` to create a new message.
+ */
+export const UserOptionsResponseSchema: GenMessage<UserOptionsResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 15);
+
+/**
+ * Replaces every writable option; each must be valid (the zone's info is derived from the zone).
+ *
+ * @generated from message planner.v1.PutUserOptionsRequest
+ */
+export type PutUserOptionsRequest = Message<"planner.v1.PutUserOptionsRequest"> & {
+  /**
+   * @generated from field: planner.v1.UserOptions options = 1;
+   */
+  options?: UserOptions | undefined;
+};
+
+/**
+ * Describes the message planner.v1.PutUserOptionsRequest.
+ * Use `create(PutUserOptionsRequestSchema)` to create a new message.
+ */
+export const PutUserOptionsRequestSchema: GenMessage<PutUserOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 16);
+
+/**
+ * Changes only the options named in `fields` (their proto3 JSON names, e.g. "autoIdleStart").
+ *
+ * @generated from message planner.v1.UpdateUserOptionsRequest
+ */
+export type UpdateUserOptionsRequest = Message<"planner.v1.UpdateUserOptionsRequest"> & {
+  /**
+   * @generated from field: repeated string fields = 1;
+   */
+  fields: string[];
+
+  /**
+   * @generated from field: planner.v1.UserOptions options = 2;
+   */
+  options?: UserOptions | undefined;
+};
+
+/**
+ * Describes the message planner.v1.UpdateUserOptionsRequest.
+ * Use `create(UpdateUserOptionsRequestSchema)` to create a new message.
+ */
+export const UpdateUserOptionsRequestSchema: GenMessage<UpdateUserOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 17);
+
+/**
+ * A country or region: `type` is its ISO 3166 code, `name` its name in the asked locale.
+ *
+ * @generated from message planner.v1.Territory
+ */
+export type Territory = Message<"planner.v1.Territory"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message planner.v1.Territory.
+ * Use `create(TerritorySchema)` to create a new message.
+ */
+export const TerritorySchema: GenMessage<Territory> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 18);
+
+/**
+ * @generated from message planner.v1.QueryTerritoriesRequest
+ */
+export type QueryTerritoriesRequest = Message<"planner.v1.QueryTerritoriesRequest"> & {
+  /**
+   * Part of the territory's name (in the locale or English), its code, or a zone's name;
+   * empty lists every territory.
+   *
+   * @generated from field: string keyword = 1;
+   */
+  keyword: string;
+
+  /**
+   * One of the ten locales, or local (English).
+   *
+   * @generated from field: string locale = 2;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message planner.v1.QueryTerritoriesRequest.
+ * Use `create(QueryTerritoriesRequestSchema)` to create a new message.
+ */
+export const QueryTerritoriesRequestSchema: GenMessage<QueryTerritoriesRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 19);
+
+/**
+ * @generated from message planner.v1.QueryTerritoriesResponse
+ */
+export type QueryTerritoriesResponse = Message<"planner.v1.QueryTerritoriesResponse"> & {
+  /**
+   * @generated from field: repeated planner.v1.Territory territories = 1;
+   */
+  territories: Territory[];
+};
+
+/**
+ * Describes the message planner.v1.QueryTerritoriesResponse.
+ * Use `create(QueryTerritoriesResponseSchema)` to create a new message.
+ */
+export const QueryTerritoriesResponseSchema: GenMessage<QueryTerritoriesResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 20);
+
+/**
+ * @generated from message planner.v1.TimeZone
+ */
+export type TimeZone = Message<"planner.v1.TimeZone"> & {
+  /**
+   * The territory's code the zone was listed under.
+   *
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * IANA zone name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The zone's generic name in the asked locale, e.g. "Central European Time".
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * The short offset name now, e.g. "GMT+1".
+   *
+   * @generated from field: string gmt_short_name = 4 [json_name = "GMTShortName"];
+   */
+  gmtShortName: string;
+
+  /**
+   * @generated from field: bool is_in_dst = 5;
+   */
+  isInDst: boolean;
+
+  /**
+   * Milliseconds ahead of UTC now.
+   *
+   * @generated from field: int64 offset = 6;
+   */
+  offset: bigint;
+};
+
+/**
+ * Describes the message planner.v1.TimeZone.
+ * Use `create(TimeZoneSchema)` to create a new message.
+ */
+export const TimeZoneSchema: GenMessage<TimeZone> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 21);
+
+/**
+ * @generated from message planner.v1.QueryTimeZonesRequest
+ */
+export type QueryTimeZonesRequest = Message<"planner.v1.QueryTimeZonesRequest"> & {
+  /**
+   * @generated from field: string locale = 1;
+   */
+  locale: string;
+
+  /**
+   * @generated from field: string territory_type = 2;
+   */
+  territoryType: string;
+};
+
+/**
+ * Describes the message planner.v1.QueryTimeZonesRequest.
+ * Use `create(QueryTimeZonesRequestSchema)` to create a new message.
+ */
+export const QueryTimeZonesRequestSchema: GenMessage<QueryTimeZonesRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 22);
+
+/**
+ * @generated from message planner.v1.QueryTimeZonesResponse
+ */
+export type QueryTimeZonesResponse = Message<"planner.v1.QueryTimeZonesResponse"> & {
+  /**
+   * @generated from field: repeated planner.v1.TimeZone time_zones = 1;
+   */
+  timeZones: TimeZone[];
+};
+
+/**
+ * Describes the message planner.v1.QueryTimeZonesResponse.
+ * Use `create(QueryTimeZonesResponseSchema)` to create a new message.
+ */
+export const QueryTimeZonesResponseSchema: GenMessage<QueryTimeZonesResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 23);
+
+/**
  * @generated from service planner.v1.AccountsService
  */
 export const AccountsService: GenService<{
@@ -678,6 +905,46 @@ export const AccountsService: GenService<{
     methodKind: "unary";
     input: typeof ResetPasswordRequestSchema;
     output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.GetUserOptions
+   */
+  getUserOptions: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof UserOptionsResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.PutUserOptions
+   */
+  putUserOptions: {
+    methodKind: "unary";
+    input: typeof PutUserOptionsRequestSchema;
+    output: typeof UserOptionsResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.UpdateUserOptions
+   */
+  updateUserOptions: {
+    methodKind: "unary";
+    input: typeof UpdateUserOptionsRequestSchema;
+    output: typeof UserOptionsResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.QueryTerritories
+   */
+  queryTerritories: {
+    methodKind: "unary";
+    input: typeof QueryTerritoriesRequestSchema;
+    output: typeof QueryTerritoriesResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.QueryTimeZones
+   */
+  queryTimeZones: {
+    methodKind: "unary";
+    input: typeof QueryTimeZonesRequestSchema;
+    output: typeof QueryTimeZonesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_planner_v1_accounts, 0);
