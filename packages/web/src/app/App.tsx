@@ -7,7 +7,11 @@ import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
 import { ScreenErrorBoundary } from './ErrorBoundary';
 import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
+import { applyZoom } from '../settings/zoom';
 import { theme } from './theme';
+
+// The zoom is this device's choice (settings): applied before the first paint.
+applyZoom();
 
 function reconnect(): void {
   // Spec 4: reconnect reloads the timeline; until the agenda has one, refetch what is on screen.

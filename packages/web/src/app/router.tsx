@@ -11,6 +11,7 @@ const AgendaPage = lazy(() => import('../agenda/AgendaPage'));
 const AccountPage = lazy(() => import('../account/AccountPage'));
 const AboutPage = lazy(() => import('../about/AboutPage'));
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
+const SettingsPage = lazy(() => import('../settings/SettingsPage'));
 const TaskEditorPage = lazy(() => import('../task-editor/TaskEditorPage'));
 const EventEditorPage = lazy(() => import('../event-editor/EventEditorPage'));
 const ReminderEditorPage = lazy(() => import('../reminder-editor/ReminderEditorPage'));
@@ -31,6 +32,7 @@ export function AppRoutes() {
         <Route element={page(<AppShell />)}>
           <Route path="/agenda/:view?/:currentDate?" element={page(<AgendaPage />)} />
           <Route path="/tasks" element={page(<TasksPage />)} />
+          <Route path="/settings" element={page(<SettingsPage />)} />
         </Route>
         {/* Editors hide the app bar and drawer (spec 2): outside the shell. */}
         <Route path="/tasks/create" element={page(<TaskEditorPage />)} />

@@ -31,7 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'analysis', Icon: AutoGraphIcon, to: null, group: 'plan' },
   { id: 'premium', Icon: WorkspacePremiumIcon, to: null, group: 'account' },
   { id: 'referral', Icon: CardGiftcardIcon, to: null, group: 'account' },
-  { id: 'settings', Icon: SettingsIcon, to: null, group: 'app' },
+  { id: 'settings', Icon: SettingsIcon, to: '/settings', group: 'app' },
   { id: 'helpAndFeedback', Icon: HelpIcon, to: null, group: 'app' },
   { id: 'about', Icon: InfoIcon, to: '/about', group: 'app' },
 ];

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { AgendaApi, HOUR, ZONE } from './agenda-api';
+import { AgendaPage } from './pages/agenda-page';
+import { ShellPage } from './pages/shell-page';
+import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+
+/*
+ * The settings screen, reached by clicks from the drawer. The rest windows are chosen around
+ * the server's hour (this spec never moves the shared clock), so no block is running when they
+ * change and every planned block must lie in the window that is left for work.
+ */
+
+const TASK = 'Write the settings guide';
+const SHOTS = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'settings-shots');
+
+function berlinHour(now: number): number {
+  const hour = new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    hourCycle: 'h23',
+    timeZone: ZONE,
+  });
+  return Number(hour.format(now));
+}
+
+/** A pattern of "9:00 AM" as the agenda writes an o'clock hour on a 12-hour clock (en-US). */
+function twelveHour(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}:00\\s?${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const hh = (hour: number) => String(hour).padStart(2, '0');
+
+async function openFromDrawer(page: Page, name: 'Settings' | 'Agenda'): Promise<void> {
+  await new ShellPage(page).openDrawer();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+}
+
+async function choose(page: Page, setting: RegExp, option: RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: setting }).click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+async function shoot(page: Page, device: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const group of ['general', 'rest', 'notifications', 'accessibility']) {
+    const section = page.locator(`[data-settings-group="${group}"]`);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `${device}-${group}.png`) });
+  }
+}
+
+test('settings: rest window, clock, language, zoom and the zone picker', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const device = deviceOf(info);
+  const api = new AgendaApi(baseURL ?? '');
+  await api.signUp(newEmail('settings'), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend');
+  const hour = berlinHour(await api.advanceClock(0));
+  // Work only from hour+3 to hour+4: now is rest, so nothing is running.
+  const first = (hour + 3) % 24;
+  const second = (hour + 6) % 24;
+  const { options } = await api.call<{ options: Record<string, unknown> }>('GetUserOptions');
+  await api.call('UpdateUserOptions', {
+    fields: ['autoIdleStart', 'autoIdleEnd'],
+    options: { ...options, autoIdleStart: ((first + 1) % 24) * HOUR, autoIdleEnd: first * HOUR },
+  });
+  await api.createTask(TASK, 45);
+
+  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  const agenda = new AgendaPage(page);
+  await agenda.goto('/agenda');
+  await expect(agenda.block(new RegExp(`^${TASK}, ${twelveHour(first)} to`))).toHaveCount(1);
+
+  // The rest window, changed on the settings screen, re-plans the agenda (no reload).
+  await openFromDrawer(page, 'Settings');
+  await expect(page).toHaveURL(/\/settings$/);
+  await shoot(page, device);
+  await page.getByLabel('From').fill(`${hh((second + 1) % 24)}:00`);
+  await page.getByLabel('Until').fill(`${hh(second)}:00`);
+  await openFromDrawer(page, 'Agenda');
+  await expect(agenda.block(new RegExp(`^${TASK}, ${twelveHour(second)} to`))).toHaveCount(1);
+  await expect(agenda.blocksOf(TASK)).toHaveCount(1);
+
+  // The 24-hour clock changes the agenda's times.
+  await openFromDrawer(page, 'Settings');
+  await choose(page, /^Clock/, /^24-hour/);
+  await openFromDrawer(page, 'Agenda');
+  await expect(agenda.block(new RegExp(`^${TASK}, 0?${second}:00 to`))).toHaveCount(1);
+
+  // Language and zoom apply at once.
+  await openFromDrawer(page, 'Settings');
+  await choose(page, /^Language/, /^Deutsch$/);
+  await expect(page.getByRole('heading', { name: 'Allgemein' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  await choose(page, /^Sprache/, /^English$/);
+  await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
+  await choose(page, /^Zoom/, /^125\s?%$/);
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.zoom)).toBe('1.25');
+  await choose(page, /^Zoom/, /^100\s?%$/);
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.zoom)).toBe('');
+
+  // The zone picker: a territory, then its zones.
+  const zoneButton = page.locator('[data-setting="timezone"]');
+  for (const [territory, zone] of [
+    ['Japan', 'Asia/Tokyo'],
+    ['Germany', 'Europe/Berlin'],
+  ] as const) {
+    await zoneButton.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Country or region').fill(territory);
+    await dialog.getByRole('button', { name: territory, exact: true }).click();
+    if (zone === 'Europe/Berlin') {
+      await page.screenshot({ path: join(SHOTS, `${device}-zone-picker.png`) });
+    }
+    await dialog.locator(`[data-zone="${zone}"]`).click();
+    await expect(dialog).toBeHidden();
+    await expect(zoneButton).toHaveText(zone);
+  }
+  await expect
+    .poll(
+      async () =>
+        (await api.call<{ options: { timezone: string } }>('GetUserOptions')).options.timezone,
+    )
+    .toBe('Europe/Berlin');
+});
