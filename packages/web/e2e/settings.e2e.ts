@@ -46,8 +46,7 @@ async function shoot(page: Page, device: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const group of ['general', 'rest', 'notifications', 'accessibility']) {
     const section = page.locator(`[data-settings-group="${group}"]`);
-    await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, `${device}-${group}.png`) });
+    await section.screenshot({ path: join(SHOTS, `${device}-${group}.png`) });
   }
 }
 
@@ -79,6 +78,8 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
   // The rest window, changed on the settings screen, re-plans the agenda (no reload).
   await openFromDrawer(page, 'Settings');
   await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, `${device}-page.png`) });
   await shoot(page, device);
   await page.getByLabel('From').fill(`${hh((second + 1) % 24)}:00`);
   await page.getByLabel('Until').fill(`${hh(second)}:00`);

@@ -120,7 +120,14 @@ export function TimeZonePicker({ open, onClose, onChoose }: TimeZonePickerProps)
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullScreen={isPhone} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={isPhone}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : {} } }}
+    >
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {territory && (
           <IconButton
