@@ -71,7 +71,8 @@ export class AgendaPage {
     options: { dx?: number; whileDragging?: () => Promise<void> } = {},
   ): Promise<void> {
     const dx = options.dx ?? 0;
-    await block.scrollIntoViewIfNeeded();
+    // Into the middle of the screen, as a person would bring it: not under the control bar.
+    await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const box = await block.boundingBox();
     if (!box) throw new Error('block is not visible');
     const x = box.x + box.width / 2;
