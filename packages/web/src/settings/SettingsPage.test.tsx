@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../agenda/test-support';
 import settings from '../i18n/settings/en.json';
 import { renderWithProviders } from '../test/render';
+import { useOptionsEditor } from './options-api';
 import SettingsPage from './SettingsPage';
 
 const OPTIONS = {
@@ -22,7 +24,7 @@ const OPTIONS = {
 
 type Input = { fields?: string[]; options?: Record<string, unknown>; keyword?: string };
 
-function renderSettings() {
+function renderSettings(ui: ReactElement = <SettingsPage />) {
   const server = stubServer({
     GetUserProfile: () => ({ user: { id: 'u1', options: OPTIONS }, options: OPTIONS }),
     UpdateUserOptions: (input) => ({ options: (input as Input).options }),
@@ -38,7 +40,7 @@ function renderSettings() {
   });
   // jsdom has no scrolling.
   vi.stubGlobal('scrollTo', vi.fn());
-  renderWithProviders(<SettingsPage />, { route: '/settings' });
+  renderWithProviders(ui, { route: '/settings' });
   if (!i18next.hasResourceBundle('en', 'settings')) {
     i18next.addResourceBundle('en', 'settings', settings);
   }
@@ -57,12 +59,40 @@ afterEach(() => {
 });
 
 describe('the settings screen', () => {
-  it('sends changes made in quick succession as one UpdateUserOptions naming both fields', async () => {
+  it('shows a change at once and sends it with its field and version 3', async () => {
     const { updates } = renderSettings();
     await choose(/^Clock/, /^24-hour/);
-    await choose(/^Notify/, /^10 min before/);
     // Shown at once, before the server has heard of it.
     expect(screen.getByRole('combobox', { name: /^Clock/ })).toHaveTextContent(/^24-hour/);
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    const [update] = updates();
+    expect(update?.fields).toEqual(['timeFormat']);
+    expect(update?.options).toMatchObject({
+      version: 3,
+      timeFormat: '24-hour clock',
+      timezone: 'Europe/Berlin',
+    });
+  });
+
+  it('sends changes made in quick succession as one UpdateUserOptions naming both fields', async () => {
+    // The two changes come from one handler, so no machine is slow enough to split them.
+    function TwoChanges() {
+      const { options, change } = useOptionsEditor();
+      if (!options) return null;
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            change({ timeFormat: '24-hour clock' });
+            change({ taskNotificationOffset: 600_000 });
+          }}
+        >
+          Change both
+        </button>
+      );
+    }
+    const { updates } = renderSettings(<TwoChanges />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change both' }));
     await waitFor(() => expect(updates()).toHaveLength(1));
     const [update] = updates();
     expect(update?.fields).toEqual(['timeFormat', 'taskNotificationOffset']);
@@ -70,7 +100,6 @@ describe('the settings screen', () => {
       version: 3,
       timeFormat: '24-hour clock',
       taskNotificationOffset: 600_000,
-      timezone: 'Europe/Berlin',
     });
   });
 
