@@ -9,9 +9,9 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { KyselyPlugin } from 'kysely';
-import pg from 'pg';
 import { DAY_MS, HOUR_MS } from '@planner/core';
 import { createClient, type Client } from '@planner/protocol/client';
 import { buildApp } from '../src/app';
@@ -31,21 +31,23 @@ const counter: KyselyPlugin = {
     return args.result;
   },
 };
-// On PostgreSQL, round trips: the statements sent in one tick go out together
-// (db/postgres-pool.ts), and a deferred write goes with the next; BEGIN and COMMIT count.
+// On PostgreSQL, round trips: the writes to the database's port in one turn of the event loop
+// count once (the driver writes the statements issued together in one go, db/postgres-pool.ts;
+// a deferred write goes with the next); BEGIN and COMMIT count.
 let roundTrips = 0;
 let inFlight = false;
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (!inFlight) {
+const databasePort = Number(new URL(process.env.DATABASE_URL ?? 'postgres://x').port || 5432);
+const write = Socket.prototype.write as (...args: unknown[]) => boolean;
+Socket.prototype.write = function (this: Socket, ...args: unknown[]) {
+  if (this.remotePort === databasePort && !inFlight) {
     roundTrips += 1;
     inFlight = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       inFlight = false;
     });
   }
-  return query.apply(this, args);
-} as typeof pg.Client.prototype.query;
+  return write.apply(this, args);
+} as typeof Socket.prototype.write;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'planner-per-method-'));
 const database = await createTestDatabase();

@@ -91,4 +91,30 @@ describe.runIf(url)('a database restart (PostgreSQL)', () => {
     expect(profile.user?.email).toBe(user.email);
     expect(server.logs.join('\n')).toContain('database unavailable');
   });
+
+  it('keeps answering 200 or 503, never hanging, while connections are terminated under load', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => server.signUp()));
+    const name = server.database.connectionName ?? '';
+    const statuses = new Map<number, number>();
+    let stop = false;
+    const callers = users.flatMap((user) =>
+      ['GetTimelineState', 'GetUserProfile'].map(async (method) => {
+        const authorization = `Bearer ${user.token}`;
+        while (!stop) {
+          const { status } = await server.postJson(method, {}, { authorization });
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    for (let round = 0; round < 10; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100 + round * 7));
+      await terminateServerConnections(name);
+    }
+    stop = true;
+    await Promise.all(callers);
+    expect([...statuses.keys()].sort()).toEqual([200, 503].filter((s) => statuses.has(s)));
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    const profile = await users[0]?.client.call('GetUserProfile');
+    expect(profile?.user?.email).toBe(users[0]?.email);
+  });
 });

@@ -9,8 +9,11 @@ import type pg from 'pg';
  * - Each distinct SQL text with parameters runs as a named statement, which PostgreSQL parses
  *   and plans once per connection (the client then sends only Bind and Execute). The first
  *   texts seen get names; the rest (beyond the cap: `in` lists of every length) run unnamed.
- * - Statements are pipelined (pg's pipeline mode, each statement with its own Sync): a flight
- *   of several goes out in one write and their answers come back together.
+ * - Statements are pipelined (pg's `pipeline` option, each statement with its own Sync): a
+ *   flight of several goes out back to back without waiting for answers, and their answers
+ *   come back together: one round trip. Each goes in a write of its own: merging them would
+ *   need pg's socket, which is not its API (docs/running-in-production.md, The PostgreSQL
+ *   driver).
  * - BEGIN is sent with a transaction's first statement that writes or locks (anything but a
  *   plain SELECT); a transaction that only read sends neither BEGIN nor COMMIT. Under READ
  *   COMMITTED (the default, used everywhere here) every statement takes its own snapshot inside
@@ -69,19 +72,12 @@ export function roundTripSavingPool(pool: pg.Pool): PostgresPool {
     return result as Promise<Result<unknown>>;
   };
 
-  /** Sends the statements in one write; answers their results, or the first error. */
+  /** Sends the statements without waiting in between; answers their results, or the first error. */
   async function flight(
     client: pg.PoolClient,
     statements: PoolStatement[],
   ): Promise<Result<unknown>[]> {
-    const stream = client.connection.stream;
-    stream.cork();
-    let sent: Promise<Result<unknown>>[];
-    try {
-      sent = statements.map((statement) => send(client, statement));
-    } finally {
-      stream.uncork();
-    }
+    const sent = statements.map((statement) => send(client, statement));
     const settled = await Promise.allSettled(sent);
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
