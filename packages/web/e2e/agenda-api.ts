@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 
 /**
  * The server's API as a test uses it: JSON over HTTP (the protobuf JSON mapping), plus the
@@ -32,6 +33,14 @@ export class AgendaApi {
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  /** Opens the page's app signed in as this account (the token where the web app keeps it). */
+  async signInPage(page: Page): Promise<void> {
+    await page.addInitScript(
+      (token) => localStorage.setItem('planner:1.3:token', token),
+      this.token,
+    );
   }
 
   async setClock(now: number): Promise<void> {

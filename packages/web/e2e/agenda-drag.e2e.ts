@@ -39,7 +39,7 @@ async function screenshot(page: Page, name: string, project: string): Promise<vo
 async function signedIn(page: Page, api: AgendaApi, label: string): Promise<AgendaPage> {
   await api.signUp(newEmail(label), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   return new AgendaPage(page);
 }
 

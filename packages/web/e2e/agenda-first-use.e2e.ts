@@ -18,10 +18,6 @@ async function screenshot(page: Page, name: string, device: string): Promise<voi
   await page.screenshot({ path: `${dir}/${name}-${device}.png` });
 }
 
-async function signIn(page: Page, api: AgendaApi): Promise<void> {
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
-}
-
 interface Rect {
   x: number;
   y: number;
@@ -148,7 +144,7 @@ test('quick control clicks leave no noise in the record; past idle time offers A
   await api.call('AddTimeblock', {
     timeblock: { task: { id: emails }, start: todayAt(7.5), end: todayAt(7.5) + 30_000 },
   });
-  await signIn(page, api);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
   const today = page.locator('section', { has: page.getByRole('heading', { name: 'Today' }) });
@@ -204,7 +200,7 @@ test('the week view two weeks ahead: control bar, tutorial, timed reminders, opa
       timezone: 'Europe/Berlin',
     },
   });
-  await signIn(page, api);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/week');
   await expect(agenda.currentTitle).toHaveText('Task 1');
@@ -250,7 +246,7 @@ test('Today shows today just after midnight in Berlin, when UTC still has yester
   await api.signUp(newEmail('today'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'emptyAgenda');
   await api.createTask('Write Q4 report', 120);
-  await signIn(page, api);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
   const today = page.locator('section', { has: page.getByRole('heading', { name: 'Today' }) });

@@ -31,7 +31,7 @@ test('gzipped JS before the agenda paints', async ({ page, baseURL }, info) => {
       );
     }
   });
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   await page.goto('/agenda');
   await expect(page.getByTestId('control-bar')).toBeVisible();
   await expect(page.getByTestId('agenda-timeline').first()).toBeVisible();
@@ -65,7 +65,7 @@ test('longest frame while scrolling a week with 300 blocks', async ({ page, base
       monday + day * 24 * HOUR + 7 * HOUR + slot * 20 * MINUTE - (slot % 3 === 0 ? 10 * MINUTE : 0);
     await api.createEvent(`Meeting ${i + 1}`, start, start + 20 * MINUTE);
   }
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   await page.goto(`/agenda/week/${monday + 12 * HOUR}`);
   const grid = page.getByTestId('week-grid');
   await expect(grid.getByTestId('week-block')).toHaveCount(300, { timeout: 30_000 });

@@ -73,7 +73,7 @@ test('an event over the running session ends it where its travel time begins', a
   await api.setClock(ten);
   await api.signUp(newEmail('event-wins'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask');
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   await api.createTask('Write the report', 120);
   await api.advanceClock(20 * MINUTE);
 

@@ -107,7 +107,7 @@ test('day and week views with a realistic day', async ({ page, baseURL }, info) 
   mkdirSync(OUT, { recursive: true });
   const api = new AgendaApi(baseURL ?? '');
   await seedRealisticDay(api);
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
   await expect(page.locator('[data-current]').first()).toBeVisible();

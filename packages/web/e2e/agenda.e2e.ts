@@ -128,7 +128,7 @@ test('the unconfirmed dialog asks when a session ran out with auto-extend off', 
   await api.createTask('Draft newsletter', 30);
   await api.call('Next');
   await api.advanceClock(45 * MINUTE);
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
   const dialog = agenda.dialog('Did you finish this task?');
@@ -161,7 +161,7 @@ test('reminders, search, shortcuts, focus mode and the speed dial', async ({
       },
     });
   }
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
 
@@ -220,7 +220,7 @@ test('the agenda fits a 360 px phone', async ({ page, baseURL }, info) => {
   await api.signUp(newEmail('phone'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding');
   await api.createTask('Write a long report about the quarterly numbers', 90);
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   for (const path of ['/agenda/day', '/agenda/week']) {
     await agenda.goto(path);

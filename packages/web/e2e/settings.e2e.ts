@@ -70,7 +70,7 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
   });
   await api.createTask(TASK, 45);
 
-  await page.addInitScript((token) => localStorage.setItem('planner:1.3:token', token), api.token);
+  await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda');
   await expect(agenda.block(new RegExp(`^${TASK}, ${twelveHour(first)} to`))).toHaveCount(1);
