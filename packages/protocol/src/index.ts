@@ -6,6 +6,7 @@ export * from './plain';
 export * from './registry';
 export * from './gen/planner/v1/rpc_pb';
 export * from './gen/planner/v1/accounts_pb';
+export * from './gen/planner/v1/app_pb';
 export * from './gen/planner/v1/tasks_pb';
 export * from './gen/planner/v1/timeline_pb';
 export * from './gen/planner/v1/common_pb';

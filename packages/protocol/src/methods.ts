@@ -6,6 +6,7 @@
 import type { DescMethod, DescService, MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { AccountsService } from './gen/planner/v1/accounts_pb';
+import { AppService } from './gen/planner/v1/app_pb';
 import { CategoriesService } from './gen/planner/v1/categories_pb';
 import { EventsService } from './gen/planner/v1/events_pb';
 import { RemindersService } from './gen/planner/v1/reminders_pb';
@@ -20,6 +21,7 @@ import type { Plain, PlainInit } from './plain';
 export const services = [
   RpcService,
   AccountsService,
+  AppService,
   CategoriesService,
   EventsService,
   RemindersService,

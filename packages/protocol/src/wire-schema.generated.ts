@@ -19,6 +19,20 @@ export const wireSchema: WireSchema = {
     UpdateUserOptions: ['planner.v1.UpdateUserOptionsRequest', 'planner.v1.UserOptionsResponse'],
     QueryTerritories: ['planner.v1.QueryTerritoriesRequest', 'planner.v1.QueryTerritoriesResponse'],
     QueryTimeZones: ['planner.v1.QueryTimeZonesRequest', 'planner.v1.QueryTimeZonesResponse'],
+    SetEmail: ['planner.v1.SetEmailRequest', 'google.protobuf.Empty'],
+    VerifyEmail: ['planner.v1.VerifyEmailRequest', 'google.protobuf.Empty'],
+    SetPassword: ['planner.v1.SetPasswordRequest', 'google.protobuf.Empty'],
+    SetGoogleUser: ['planner.v1.SetSocialUserRequest', 'google.protobuf.Empty'],
+    SetFacebookUser: ['planner.v1.SetSocialUserRequest', 'google.protobuf.Empty'],
+    CreateSmsVerifyCode: ['planner.v1.CreateSmsVerifyCodeRequest', 'google.protobuf.Empty'],
+    DeleteAccount: ['planner.v1.DeleteAccountRequest', 'google.protobuf.Empty'],
+    DumpUserData: ['google.protobuf.Empty', 'planner.v1.DumpUserDataResponse'],
+    CreateFile: ['planner.v1.CreateFileRequest', 'planner.v1.CreateFileResponse'],
+    OnAppInactive: ['google.protobuf.Empty', 'google.protobuf.Empty'],
+    GetUserActiveStatus: ['google.protobuf.Empty', 'planner.v1.GetUserActiveStatusResponse'],
+    CreateFeedback: ['planner.v1.CreateFeedbackRequest', 'google.protobuf.Empty'],
+    CreateFrontendLog: ['planner.v1.CreateFrontendLogRequest', 'google.protobuf.Empty'],
+    GetCloudConfig: ['google.protobuf.Empty', 'planner.v1.GetCloudConfigResponse'],
     GetCategories: ['google.protobuf.Empty', 'planner.v1.GetCategoriesResponse'],
     PutCategory: ['planner.v1.PutCategoryRequest', 'planner.v1.CategoryResponse'],
     DeleteCategory: ['planner.v1.DeleteCategoryRequest', 'google.protobuf.Empty'],
@@ -90,7 +104,28 @@ export const wireSchema: WireSchema = {
       ['done', 3, 0, 8, 1],
       ['sort', 4, 0, 1, 1],
     ],
+    'planner.v1.CloudConfigItem': [
+      ['field', 1, 0, 9, 1],
+      ['value', 2, 0, 9, 1],
+    ],
     'planner.v1.CreateEventRequest': [['event', 1, 1, 9, 0, 'planner.v1.Event']],
+    'planner.v1.CreateFeedbackRequest': [
+      ['email', 1, 0, 9, 1],
+      ['comment', 2, 0, 9, 1],
+    ],
+    'planner.v1.CreateFileRequest': [
+      ['filename', 1, 0, 9, 1],
+      ['purpose', 2, 0, 9, 1],
+    ],
+    'planner.v1.CreateFrontendLogRequest': [
+      ['level', 1, 0, 9, 1],
+      ['message', 2, 0, 9, 1],
+      ['stack', 3, 0, 9, 1],
+      ['deviceType', 4, 0, 9, 1],
+      ['appVersion', 5, 0, 9, 1],
+      ['nativeVersion', 6, 0, 9, 1],
+      ['view', 7, 0, 9, 1],
+    ],
     'planner.v1.CreateReminderRequest': [['reminder', 1, 1, 9, 0, 'planner.v1.Reminder']],
     'planner.v1.CreateSessionRequest': [
       ['email', 1, 0, 9, 1],
@@ -101,6 +136,11 @@ export const wireSchema: WireSchema = {
       ['phoneNumber', 6, 0, 9, 1],
       ['verifyCode', 7, 0, 9, 1],
       ['options', 8, 1, 9, 0, 'planner.v1.SignUpOptions'],
+    ],
+    'planner.v1.CreateSmsVerifyCodeRequest': [
+      ['countryCallingCode', 1, 0, 9, 1],
+      ['phoneNumber', 2, 0, 9, 1],
+      ['purpose', 3, 0, 9, 1],
     ],
     'planner.v1.CreateUserRequest': [
       ['email', 1, 0, 9, 1],
@@ -120,6 +160,10 @@ export const wireSchema: WireSchema = {
       ['start', 5, 0, 3, 1],
       ['end', 6, 0, 3, 1],
     ],
+    'planner.v1.DeleteAccountRequest': [
+      ['password', 1, 0, 9, 1],
+      ['email', 2, 0, 9, 1],
+    ],
     'planner.v1.DeleteCategoryRequest': [['id', 1, 0, 9, 1]],
     'planner.v1.DeleteEventRequest': [
       ['event', 1, 1, 9, 0, 'planner.v1.Event'],
@@ -136,6 +180,10 @@ export const wireSchema: WireSchema = {
     'planner.v1.DeleteTaskV2Request': [
       ['task', 1, 1, 9, 0, 'planner.v1.Task'],
       ['deleteType', 2, 0, 5, 1],
+    ],
+    'planner.v1.DumpUserDataResponse': [
+      ['data', 1, 0, 12, 1],
+      ['filename', 2, 0, 9, 1],
     ],
     'planner.v1.ErrorResponse': [
       ['code', 1, 0, 5, 1],
@@ -170,6 +218,7 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.FinishTutorialResponse': [['tutorialStatus', 1, 0, 9, 1]],
     'planner.v1.GetCategoriesResponse': [['categories', 1, 3, 9, 1, 'planner.v1.Category']],
+    'planner.v1.GetCloudConfigResponse': [['items', 1, 3, 9, 1, 'planner.v1.CloudConfigItem']],
     'planner.v1.GetEventRequest': [['event', 1, 1, 9, 0, 'planner.v1.Event']],
     'planner.v1.GetRemindersRequest': [
       ['start', 1, 0, 3, 1],
@@ -206,6 +255,10 @@ export const wireSchema: WireSchema = {
       ['maxEventStart', 5, 0, 3, 1],
       ['nextBlockStart', 6, 0, 3, 1],
       ['prevBlockStart', 7, 0, 3, 1],
+    ],
+    'planner.v1.GetUserActiveStatusResponse': [
+      ['active', 1, 0, 8, 1],
+      ['lastActiveTime', 2, 0, 3, 1],
     ],
     'planner.v1.GetUserProfileResponse': [
       ['user', 1, 1, 9, 0, 'planner.v1.User'],
@@ -285,6 +338,12 @@ export const wireSchema: WireSchema = {
       ['lastActiveTime', 6, 0, 3, 1],
       ['isThis', 7, 0, 8, 1],
     ],
+    'planner.v1.SetEmailRequest': [['email', 1, 0, 9, 1]],
+    'planner.v1.SetPasswordRequest': [
+      ['oldPassword', 1, 0, 9, 1],
+      ['newPassword', 2, 0, 9, 1],
+    ],
+    'planner.v1.SetSocialUserRequest': [['token', 1, 0, 9, 1]],
     'planner.v1.SetTimelineStateRequest': [['autoExtend', 1, 0, 8, 1]],
     'planner.v1.SignUpOptions': [
       ['autoExtend', 1, 0, 8, 0],
@@ -385,7 +444,10 @@ export const wireSchema: WireSchema = {
       ['fields', 1, 2, 9, 1],
       ['options', 2, 1, 9, 0, 'planner.v1.UserOptions'],
     ],
-    'planner.v1.UpdateUserRequest': [['name', 1, 0, 9, 0]],
+    'planner.v1.UpdateUserRequest': [
+      ['name', 1, 0, 9, 0],
+      ['avatar', 2, 0, 9, 0],
+    ],
     'planner.v1.User': [
       ['id', 1, 0, 9, 1],
       ['name', 2, 0, 9, 1],
@@ -428,5 +490,6 @@ export const wireSchema: WireSchema = {
       ['reviewShowed', 19, 0, 8, 1],
     ],
     'planner.v1.UserOptionsResponse': [['options', 1, 1, 9, 0, 'planner.v1.UserOptions']],
+    'planner.v1.VerifyEmailRequest': [['token', 1, 0, 9, 1]],
   },
 };

@@ -36,6 +36,15 @@ import { timelineMethods } from './timeline/timeline-methods';
 import { initTimelineState } from './timeline/timeline-state';
 import { tutorialsMethods } from './tutorials/tutorials-methods';
 import { settingsMethods } from './settings/settings-methods';
+import { createAccountDataMethods } from './account-data/account-data-methods';
+import { createEmailPasswordMethods } from './accounts/email-password-methods';
+import { createAppStatusMethods } from './app-status/app-status-methods';
+import { createFeedbackMethods } from './feedback/feedback-methods';
+import { createFilesMethods } from './files/files-methods';
+import { registerFilesRoutes } from './files/files-routes';
+import type { ServiceDeps } from './service-deps';
+import { registerOAuthRoutes } from './social-sign-in/oauth-routes';
+import { createSocialSignInMethods } from './social-sign-in/social-sign-in-methods';
 
 export interface AppOptions {
   config: Config;
@@ -57,11 +66,8 @@ const userCreatedHooks: readonly UserCreatedHook[] = [
 ];
 
 /** Every method the server answers. A new domain adds its definitions here, in one line. */
-function methodDefinitions(
-  options: AppOptions,
-  mailer: Mailer,
-  realtime: RealtimeHub,
-): MethodDefinition[] {
+function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefinition[] {
+  const { mailer, realtime } = deps;
   return [
     metaMethod,
     ...createAccountsMethods({
@@ -79,6 +85,12 @@ function methodDefinitions(
     ...tutorialsMethods,
     ...settingsMethods,
     ...statisticsMethods,
+    ...createAppStatusMethods(deps),
+    ...createFeedbackMethods(deps),
+    ...createEmailPasswordMethods(deps),
+    ...createFilesMethods(deps),
+    ...createSocialSignInMethods(deps),
+    ...createAccountDataMethods(deps),
   ];
 }
 
@@ -116,13 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (m) => app.log.info(m),
     });
   const realtime = options.realtime ?? new LocalRealtimeHub();
+  const deps: ServiceDeps = { config, mailer, realtime };
   const runtime = new RpcRuntime({
     db: options.database.db,
     clock,
     authenticator: { authenticate },
     rateLimiters: new RateLimiters(config.rateLimits),
     realtime,
-    definitions: methodDefinitions(options, mailer, realtime),
+    definitions: methodDefinitions(options, deps),
     onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
   });
 
@@ -158,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isSessionLive: (userId, sessionId) => isSessionLive(options.database.db, userId, sessionId),
     maxStreamsPerUser: config.maxStreamsPerUser,
   });
+  registerFilesRoutes(app, { ...deps, database: options.database });
+  registerOAuthRoutes(app, { ...deps, database: options.database });
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;

@@ -5,15 +5,24 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { logOut } from '../api/sign-out';
+import { AccountDataCard } from './AccountDataCard';
+import { AvatarCard } from './AvatarCard';
+import { ConnectedAccountsCard } from './ConnectedAccountsCard';
+import { EmailCard } from './EmailCard';
+import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 
-/** /account: profile, signed-in devices, log out. */
+/** /account: profile, sign-in methods, signed-in devices, log out, the account's data. */
 export default function AccountPage() {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
       <ProfileCard />
+      <AvatarCard />
+      <EmailCard />
+      <PasswordCard />
+      <ConnectedAccountsCard />
       <SessionsCard />
       <Paper
         variant="outlined"
@@ -44,6 +53,7 @@ export default function AccountPage() {
           {t('account.logOut')}
         </Button>
       </Paper>
+      <AccountDataCard />
     </Box>
   );
 }

@@ -10,6 +10,9 @@ const SubPageLayout = lazy(() => import('../shell/SubPageLayout'));
 const AgendaPage = lazy(() => import('../agenda/AgendaPage'));
 const AccountPage = lazy(() => import('../account/AccountPage'));
 const AboutPage = lazy(() => import('../about/AboutPage'));
+const HelpPage = lazy(() => import('../help/HelpPage'));
+const HelpArticlePage = lazy(() => import('../help/HelpArticlePage'));
+const FeedbackPage = lazy(() => import('../feedback/FeedbackPage'));
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage'));
 const TaskEditorPage = lazy(() => import('../task-editor/TaskEditorPage'));
@@ -33,6 +36,8 @@ export function AppRoutes() {
           <Route path="/agenda/:view?/:currentDate?" element={page(<AgendaPage />)} />
           <Route path="/tasks" element={page(<TasksPage />)} />
           <Route path="/settings" element={page(<SettingsPage />)} />
+          <Route path="/help" element={page(<HelpPage />)} />
+          <Route path="/help/:name" element={page(<HelpArticlePage />)} />
         </Route>
         {/* Editors hide the app bar and drawer (spec 2): outside the shell. */}
         <Route path="/tasks/create" element={page(<TaskEditorPage />)} />
@@ -47,6 +52,7 @@ export function AppRoutes() {
         <Route element={page(<SubPageLayout />)}>
           <Route path="/account" element={page(<AccountPage />)} />
           <Route path="/about" element={page(<AboutPage />)} />
+          <Route path="/feedback" element={page(<FeedbackPage />)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/agenda" replace />} />

@@ -5,6 +5,11 @@ import * as calendar from './0003_calendar';
 import * as calendarRevision from './0004_calendar_revision';
 import * as recurringTasks from './0005_recurring_tasks';
 import * as restWindow from './0006_rest_window';
+import * as appStatus from './0007_app_status';
+import * as feedback from './0008_feedback';
+import * as emailPassword from './0009_email_password';
+import * as files from './0010_files';
+import * as socialSignIn from './0011_social_sign_in';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -17,4 +22,9 @@ export const migrations: Record<string, Migration> = {
   '0004_calendar_revision': calendarRevision,
   '0005_recurring_tasks': recurringTasks,
   '0006_rest_window': restWindow,
+  '0007_app_status': appStatus,
+  '0008_feedback': feedback,
+  '0009_email_password': emailPassword,
+  '0010_files': files,
+  '0011_social_sign_in': socialSignIn,
 };

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/accounts.proto.
  */
 export const file_planner_v1_accounts: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkizwQKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgi1wMKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgDIAEoCRIUCgxwaG9uZV9udW1iZXIYBCABKAkSDQoFZW1haWwYBSABKAkSDgoGYXZhdGFyGAYgASgJEisKC2dvb2dsZV91c2VyGAcgASgLMhYucGxhbm5lci52MS5Tb2NpYWxVc2VyEi0KDWZhY2Vib29rX3VzZXIYCCABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISFAoMaGFzX3Bhc3N3b3JkGAkgASgIEhIKCmNyZWF0ZWRfYXQYCiABKAMSFQoNcHJlbWl1bV9sZXZlbBgLIAEoBRIWCg5lbWFpbF92ZXJpZmllZBgMIAEoCBIVCg1kZWJ1Z19lbmFibGVkGA0gASgIEhUKDXJlZmVycmFsX2NvZGUYDiABKAkSHQoVYWN0aXZlX3JlZmVycmFsX2NvdW50GA8gASgFEiEKGXVudmVyaWZpZWRfcmVmZXJyYWxfY291bnQYECABKAUSEwoLaXNfcmVmZXJyZWQYESABKAgSKAoHb3B0aW9ucxgSIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMihgEKDVNpZ25VcE9wdGlvbnMSGAoLYXV0b19leHRlbmQYASABKAhIAIgBARIWCglpc19wYXVzZWQYAiABKAhIAYgBARIOCgZsb2NhbGUYAyABKAkSFQoNZGV2aWNlX2xvY2FsZRgEIAEoCUIOCgxfYXV0b19leHRlbmRCDAoKX2lzX3BhdXNlZCLXAQoRQ3JlYXRlVXNlclJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zItoBChRDcmVhdGVTZXNzaW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIUCgxnb29nbGVfdG9rZW4YAyABKAkSFgoOZmFjZWJvb2tfdG9rZW4YBCABKAkSHAoUY291bnRyeV9jYWxsaW5nX2NvZGUYBSABKAkSFAoMcGhvbmVfbnVtYmVyGAYgASgJEhMKC3ZlcmlmeV9jb2RlGAcgASgJEioKB29wdGlvbnMYCCABKAsyGS5wbGFubmVyLnYxLlNpZ25VcE9wdGlvbnMiIgoMQXV0aFJlc3BvbnNlEhIKCmF1dGhfdG9rZW4YASABKAkiYgoWR2V0VXNlclByb2ZpbGVSZXNwb25zZRIeCgR1c2VyGAEgASgLMhAucGxhbm5lci52MS5Vc2VyEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIi8KEVVwZGF0ZVVzZXJSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBAUIHCgVfbmFtZSKGAQoNU2Vzc2lvblJlY29yZBIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgDEgoKAmlwGAMgASgJEg4KBnJlZ2lvbhgEIAEoCRIOCgZkZXZpY2UYBSABKAkSGAoQbGFzdF9hY3RpdmVfdGltZRgGIAEoAxIPCgdpc190aGlzGAcgASgIIkgKGUdldFNlc3Npb25SZWNvcmRzUmVzcG9uc2USKwoIc2Vzc2lvbnMYASADKAsyGS5wbGFubmVyLnYxLlNlc3Npb25SZWNvcmQiJwoUUmV2b2tlU2Vzc2lvblJlcXVlc3QSDwoHc2Vzc2lvbhgBIAEoCSIsChtSZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkiNAoUUmVzZXRQYXNzd29yZFJlcXVlc3QSCgoCaWQYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiPwoTVXNlck9wdGlvbnNSZXNwb25zZRIoCgdvcHRpb25zGAEgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJBChVQdXRVc2VyT3B0aW9uc1JlcXVlc3QSKAoHb3B0aW9ucxgBIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMiVAoYVXBkYXRlVXNlck9wdGlvbnNSZXF1ZXN0Eg4KBmZpZWxkcxgBIAMoCRIoCgdvcHRpb25zGAIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyInCglUZXJyaXRvcnkSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJIjoKF1F1ZXJ5VGVycml0b3JpZXNSZXF1ZXN0Eg8KB2tleXdvcmQYASABKAkSDgoGbG9jYWxlGAIgASgJIkYKGFF1ZXJ5VGVycml0b3JpZXNSZXNwb25zZRIqCgt0ZXJyaXRvcmllcxgBIAMoCzIVLnBsYW5uZXIudjEuVGVycml0b3J5IoQBCghUaW1lWm9uZRIMCgR0eXBlGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSJAoOZ210X3Nob3J0X25hbWUYBCABKAlSDEdNVFNob3J0TmFtZRIRCglpc19pbl9kc3QYBSABKAgSDgoGb2Zmc2V0GAYgASgDIj8KFVF1ZXJ5VGltZVpvbmVzUmVxdWVzdBIOCgZsb2NhbGUYASABKAkSFgoOdGVycml0b3J5X3R5cGUYAiABKAkiQgoWUXVlcnlUaW1lWm9uZXNSZXNwb25zZRIoCgp0aW1lX3pvbmVzGAEgAygLMhQucGxhbm5lci52MS5UaW1lWm9uZTKwCAoPQWNjb3VudHNTZXJ2aWNlEkUKCkNyZWF0ZVVzZXISHS5wbGFubmVyLnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GhgucGxhbm5lci52MS5BdXRoUmVzcG9uc2USSwoNQ3JlYXRlU2Vzc2lvbhIgLnBsYW5uZXIudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaGC5wbGFubmVyLnYxLkF1dGhSZXNwb25zZRJMCg5HZXRVc2VyUHJvZmlsZRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoiLnBsYW5uZXIudjEuR2V0VXNlclByb2ZpbGVSZXNwb25zZRJDCgpVcGRhdGVVc2VyEh0ucGxhbm5lci52MS5VcGRhdGVVc2VyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJSChFHZXRTZXNzaW9uUmVjb3JkcxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRolLnBsYW5uZXIudjEuR2V0U2Vzc2lvblJlY29yZHNSZXNwb25zZRJJCg1SZXZva2VTZXNzaW9uEiAucGxhbm5lci52MS5SZXZva2VTZXNzaW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJXChRSZXF1ZXN0UGFzc3dvcmRSZXNldBInLnBsYW5uZXIudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDVJlc2V0UGFzc3dvcmQSIC5wbGFubmVyLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDkdldFVzZXJPcHRpb25zEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Gh8ucGxhbm5lci52MS5Vc2VyT3B0aW9uc1Jlc3BvbnNlElQKDlB1dFVzZXJPcHRpb25zEiEucGxhbm5lci52MS5QdXRVc2VyT3B0aW9uc1JlcXVlc3QaHy5wbGFubmVyLnYxLlVzZXJPcHRpb25zUmVzcG9uc2USWgoRVXBkYXRlVXNlck9wdGlvbnMSJC5wbGFubmVyLnYxLlVwZGF0ZVVzZXJPcHRpb25zUmVxdWVzdBofLnBsYW5uZXIudjEuVXNlck9wdGlvbnNSZXNwb25zZRJdChBRdWVyeVRlcnJpdG9yaWVzEiMucGxhbm5lci52MS5RdWVyeVRlcnJpdG9yaWVzUmVxdWVzdBokLnBsYW5uZXIudjEuUXVlcnlUZXJyaXRvcmllc1Jlc3BvbnNlElcKDlF1ZXJ5VGltZVpvbmVzEiEucGxhbm5lci52MS5RdWVyeVRpbWVab25lc1JlcXVlc3QaIi5wbGFubmVyLnYxLlF1ZXJ5VGltZVpvbmVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_planner_v1_options]);
+  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkizwQKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgi1wMKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgDIAEoCRIUCgxwaG9uZV9udW1iZXIYBCABKAkSDQoFZW1haWwYBSABKAkSDgoGYXZhdGFyGAYgASgJEisKC2dvb2dsZV91c2VyGAcgASgLMhYucGxhbm5lci52MS5Tb2NpYWxVc2VyEi0KDWZhY2Vib29rX3VzZXIYCCABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISFAoMaGFzX3Bhc3N3b3JkGAkgASgIEhIKCmNyZWF0ZWRfYXQYCiABKAMSFQoNcHJlbWl1bV9sZXZlbBgLIAEoBRIWCg5lbWFpbF92ZXJpZmllZBgMIAEoCBIVCg1kZWJ1Z19lbmFibGVkGA0gASgIEhUKDXJlZmVycmFsX2NvZGUYDiABKAkSHQoVYWN0aXZlX3JlZmVycmFsX2NvdW50GA8gASgFEiEKGXVudmVyaWZpZWRfcmVmZXJyYWxfY291bnQYECABKAUSEwoLaXNfcmVmZXJyZWQYESABKAgSKAoHb3B0aW9ucxgSIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMihgEKDVNpZ25VcE9wdGlvbnMSGAoLYXV0b19leHRlbmQYASABKAhIAIgBARIWCglpc19wYXVzZWQYAiABKAhIAYgBARIOCgZsb2NhbGUYAyABKAkSFQoNZGV2aWNlX2xvY2FsZRgEIAEoCUIOCgxfYXV0b19leHRlbmRCDAoKX2lzX3BhdXNlZCLXAQoRQ3JlYXRlVXNlclJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zItoBChRDcmVhdGVTZXNzaW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIUCgxnb29nbGVfdG9rZW4YAyABKAkSFgoOZmFjZWJvb2tfdG9rZW4YBCABKAkSHAoUY291bnRyeV9jYWxsaW5nX2NvZGUYBSABKAkSFAoMcGhvbmVfbnVtYmVyGAYgASgJEhMKC3ZlcmlmeV9jb2RlGAcgASgJEioKB29wdGlvbnMYCCABKAsyGS5wbGFubmVyLnYxLlNpZ25VcE9wdGlvbnMiIgoMQXV0aFJlc3BvbnNlEhIKCmF1dGhfdG9rZW4YASABKAkiYgoWR2V0VXNlclByb2ZpbGVSZXNwb25zZRIeCgR1c2VyGAEgASgLMhAucGxhbm5lci52MS5Vc2VyEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIk8KEVVwZGF0ZVVzZXJSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZhdmF0YXIYAiABKAlIAYgBAUIHCgVfbmFtZUIJCgdfYXZhdGFyIiAKD1NldEVtYWlsUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIjChJWZXJpZnlFbWFpbFJlcXVlc3QSDQoFdG9rZW4YASABKAkiQAoSU2V0UGFzc3dvcmRSZXF1ZXN0EhQKDG9sZF9wYXNzd29yZBgBIAEoCRIUCgxuZXdfcGFzc3dvcmQYAiABKAkiJQoUU2V0U29jaWFsVXNlclJlcXVlc3QSDQoFdG9rZW4YASABKAkiYQoaQ3JlYXRlU21zVmVyaWZ5Q29kZVJlcXVlc3QSHAoUY291bnRyeV9jYWxsaW5nX2NvZGUYASABKAkSFAoMcGhvbmVfbnVtYmVyGAIgASgJEg8KB3B1cnBvc2UYAyABKAkiNwoURGVsZXRlQWNjb3VudFJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkSDQoFZW1haWwYAiABKAkiNgoURHVtcFVzZXJEYXRhUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCSI2ChFDcmVhdGVGaWxlUmVxdWVzdBIQCghmaWxlbmFtZRgBIAEoCRIPCgdwdXJwb3NlGAIgASgJIh8KBEZpbGUSCgoCaWQYASABKAkSCwoDdXJsGAIgASgJIr8BChJDcmVhdGVGaWxlUmVzcG9uc2USEAoIcG9zdF91cmwYASABKAkSHgoEZmlsZRgCIAEoCzIQLnBsYW5uZXIudjEuRmlsZRJECgxzM19mb3JtX2RhdGEYAyADKAsyLi5wbGFubmVyLnYxLkNyZWF0ZUZpbGVSZXNwb25zZS5TM0Zvcm1EYXRhRW50cnkaMQoPUzNGb3JtRGF0YUVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEihgEKDVNlc3Npb25SZWNvcmQSCgoCaWQYASABKAkSEgoKY3JlYXRlZF9hdBgCIAEoAxIKCgJpcBgDIAEoCRIOCgZyZWdpb24YBCABKAkSDgoGZGV2aWNlGAUgASgJEhgKEGxhc3RfYWN0aXZlX3RpbWUYBiABKAMSDwoHaXNfdGhpcxgHIAEoCCJIChlHZXRTZXNzaW9uUmVjb3Jkc1Jlc3BvbnNlEisKCHNlc3Npb25zGAEgAygLMhkucGxhbm5lci52MS5TZXNzaW9uUmVjb3JkIicKFFJldm9rZVNlc3Npb25SZXF1ZXN0Eg8KB3Nlc3Npb24YASABKAkiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIjQKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EgoKAmlkGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIj8KE1VzZXJPcHRpb25zUmVzcG9uc2USKAoHb3B0aW9ucxgBIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMiQQoVUHV0VXNlck9wdGlvbnNSZXF1ZXN0EigKB29wdGlvbnMYASABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIlQKGFVwZGF0ZVVzZXJPcHRpb25zUmVxdWVzdBIOCgZmaWVsZHMYASADKAkSKAoHb3B0aW9ucxgCIAEoCzIXLnBsYW5uZXIudjEuVXNlck9wdGlvbnMiJwoJVGVycml0b3J5EgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCSI6ChdRdWVyeVRlcnJpdG9yaWVzUmVxdWVzdBIPCgdrZXl3b3JkGAEgASgJEg4KBmxvY2FsZRgCIAEoCSJGChhRdWVyeVRlcnJpdG9yaWVzUmVzcG9uc2USKgoLdGVycml0b3JpZXMYASADKAsyFS5wbGFubmVyLnYxLlRlcnJpdG9yeSKEAQoIVGltZVpvbmUSDAoEdHlwZRgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiQKDmdtdF9zaG9ydF9uYW1lGAQgASgJUgxHTVRTaG9ydE5hbWUSEQoJaXNfaW5fZHN0GAUgASgIEg4KBm9mZnNldBgGIAEoAyI/ChVRdWVyeVRpbWVab25lc1JlcXVlc3QSDgoGbG9jYWxlGAEgASgJEhYKDnRlcnJpdG9yeV90eXBlGAIgASgJIkIKFlF1ZXJ5VGltZVpvbmVzUmVzcG9uc2USKAoKdGltZV96b25lcxgBIAMoCzIULnBsYW5uZXIudjEuVGltZVpvbmUy0A0KD0FjY291bnRzU2VydmljZRJFCgpDcmVhdGVVc2VyEh0ucGxhbm5lci52MS5DcmVhdGVVc2VyUmVxdWVzdBoYLnBsYW5uZXIudjEuQXV0aFJlc3BvbnNlEksKDUNyZWF0ZVNlc3Npb24SIC5wbGFubmVyLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GhgucGxhbm5lci52MS5BdXRoUmVzcG9uc2USTAoOR2V0VXNlclByb2ZpbGUSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIi5wbGFubmVyLnYxLkdldFVzZXJQcm9maWxlUmVzcG9uc2USQwoKVXBkYXRlVXNlchIdLnBsYW5uZXIudjEuVXBkYXRlVXNlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSUgoRR2V0U2Vzc2lvblJlY29yZHMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaJS5wbGFubmVyLnYxLkdldFNlc3Npb25SZWNvcmRzUmVzcG9uc2USSQoNUmV2b2tlU2Vzc2lvbhIgLnBsYW5uZXIudjEuUmV2b2tlU2Vzc2lvblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSVwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSJy5wbGFubmVyLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJJCg1SZXNldFBhc3N3b3JkEiAucGxhbm5lci52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJJCg5HZXRVc2VyT3B0aW9ucxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRofLnBsYW5uZXIudjEuVXNlck9wdGlvbnNSZXNwb25zZRJUCg5QdXRVc2VyT3B0aW9ucxIhLnBsYW5uZXIudjEuUHV0VXNlck9wdGlvbnNSZXF1ZXN0Gh8ucGxhbm5lci52MS5Vc2VyT3B0aW9uc1Jlc3BvbnNlEloKEVVwZGF0ZVVzZXJPcHRpb25zEiQucGxhbm5lci52MS5VcGRhdGVVc2VyT3B0aW9uc1JlcXVlc3QaHy5wbGFubmVyLnYxLlVzZXJPcHRpb25zUmVzcG9uc2USXQoQUXVlcnlUZXJyaXRvcmllcxIjLnBsYW5uZXIudjEuUXVlcnlUZXJyaXRvcmllc1JlcXVlc3QaJC5wbGFubmVyLnYxLlF1ZXJ5VGVycml0b3JpZXNSZXNwb25zZRJXCg5RdWVyeVRpbWVab25lcxIhLnBsYW5uZXIudjEuUXVlcnlUaW1lWm9uZXNSZXF1ZXN0GiIucGxhbm5lci52MS5RdWVyeVRpbWVab25lc1Jlc3BvbnNlEj8KCFNldEVtYWlsEhsucGxhbm5lci52MS5TZXRFbWFpbFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSRQoLVmVyaWZ5RW1haWwSHi5wbGFubmVyLnYxLlZlcmlmeUVtYWlsUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJFCgtTZXRQYXNzd29yZBIeLnBsYW5uZXIudjEuU2V0UGFzc3dvcmRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDVNldEdvb2dsZVVzZXISIC5wbGFubmVyLnYxLlNldFNvY2lhbFVzZXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EksKD1NldEZhY2Vib29rVXNlchIgLnBsYW5uZXIudjEuU2V0U29jaWFsVXNlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSVQoTQ3JlYXRlU21zVmVyaWZ5Q29kZRImLnBsYW5uZXIudjEuQ3JlYXRlU21zVmVyaWZ5Q29kZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoNRGVsZXRlQWNjb3VudBIgLnBsYW5uZXIudjEuRGVsZXRlQWNjb3VudFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSAoMRHVtcFVzZXJEYXRhEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiAucGxhbm5lci52MS5EdW1wVXNlckRhdGFSZXNwb25zZRJLCgpDcmVhdGVGaWxlEh0ucGxhbm5lci52MS5DcmVhdGVGaWxlUmVxdWVzdBoeLnBsYW5uZXIudjEuQ3JlYXRlRmlsZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty, file_planner_v1_options]);
 
 /**
  * A linked Google or Facebook identity, as shown on the account screen.
@@ -330,7 +330,8 @@ export const SignUpOptionsSchema: GenMessage<SignUpOptions> = /*@__PURE__*/
   messageDesc(file_planner_v1_accounts, 4);
 
 /**
- * E-mail and password today; the Google, Facebook and phone fields are reserved for later.
+ * One credential: e-mail and password, a Google or Facebook token from the sign-in popup, or a
+ * phone number with the code CreateSmsVerifyCode sent.
  *
  * @generated from message planner.v1.CreateUserRequest
  */
@@ -486,6 +487,13 @@ export type UpdateUserRequest = Message<"planner.v1.UpdateUserRequest"> & {
    * @generated from field: optional string name = 1;
    */
   name?: string | undefined;
+
+  /**
+   * A file id answered by CreateFile (purpose avatar) and uploaded; empty removes the avatar.
+   *
+   * @generated from field: optional string avatar = 2;
+   */
+  avatar?: string | undefined;
 };
 
 /**
@@ -494,6 +502,241 @@ export type UpdateUserRequest = Message<"planner.v1.UpdateUserRequest"> & {
  */
 export const UpdateUserRequestSchema: GenMessage<UpdateUserRequest> = /*@__PURE__*/
   messageDesc(file_planner_v1_accounts, 9);
+
+/**
+ * Sets the account's e-mail (unverified until its link is opened) and mails a verification link;
+ * the same address again re-sends the link.
+ *
+ * @generated from message planner.v1.SetEmailRequest
+ */
+export type SetEmailRequest = Message<"planner.v1.SetEmailRequest"> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message planner.v1.SetEmailRequest.
+ * Use `create(SetEmailRequestSchema)` to create a new message.
+ */
+export const SetEmailRequestSchema: GenMessage<SetEmailRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 10);
+
+/**
+ * The token from the verification link.
+ *
+ * @generated from message planner.v1.VerifyEmailRequest
+ */
+export type VerifyEmailRequest = Message<"planner.v1.VerifyEmailRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message planner.v1.VerifyEmailRequest.
+ * Use `create(VerifyEmailRequestSchema)` to create a new message.
+ */
+export const VerifyEmailRequestSchema: GenMessage<VerifyEmailRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 11);
+
+/**
+ * old_password is required when the account has one; a social or phone account sets its first.
+ *
+ * @generated from message planner.v1.SetPasswordRequest
+ */
+export type SetPasswordRequest = Message<"planner.v1.SetPasswordRequest"> & {
+  /**
+   * @generated from field: string old_password = 1;
+   */
+  oldPassword: string;
+
+  /**
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message planner.v1.SetPasswordRequest.
+ * Use `create(SetPasswordRequestSchema)` to create a new message.
+ */
+export const SetPasswordRequestSchema: GenMessage<SetPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 12);
+
+/**
+ * Connects a Google or Facebook identity: the token a finished sign-in popup gave the web app.
+ *
+ * @generated from message planner.v1.SetSocialUserRequest
+ */
+export type SetSocialUserRequest = Message<"planner.v1.SetSocialUserRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message planner.v1.SetSocialUserRequest.
+ * Use `create(SetSocialUserRequestSchema)` to create a new message.
+ */
+export const SetSocialUserRequestSchema: GenMessage<SetSocialUserRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 13);
+
+/**
+ * @generated from message planner.v1.CreateSmsVerifyCodeRequest
+ */
+export type CreateSmsVerifyCodeRequest = Message<"planner.v1.CreateSmsVerifyCodeRequest"> & {
+  /**
+   * @generated from field: string country_calling_code = 1;
+   */
+  countryCallingCode: string;
+
+  /**
+   * @generated from field: string phone_number = 2;
+   */
+  phoneNumber: string;
+
+  /**
+   * signIn (sign-up or log-in with the code).
+   *
+   * @generated from field: string purpose = 3;
+   */
+  purpose: string;
+};
+
+/**
+ * Describes the message planner.v1.CreateSmsVerifyCodeRequest.
+ * Use `create(CreateSmsVerifyCodeRequestSchema)` to create a new message.
+ */
+export const CreateSmsVerifyCodeRequestSchema: GenMessage<CreateSmsVerifyCodeRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 14);
+
+/**
+ * password for an account that has one, else the account's e-mail typed again.
+ *
+ * @generated from message planner.v1.DeleteAccountRequest
+ */
+export type DeleteAccountRequest = Message<"planner.v1.DeleteAccountRequest"> & {
+  /**
+   * @generated from field: string password = 1;
+   */
+  password: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message planner.v1.DeleteAccountRequest.
+ * Use `create(DeleteAccountRequestSchema)` to create a new message.
+ */
+export const DeleteAccountRequestSchema: GenMessage<DeleteAccountRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 15);
+
+/**
+ * @generated from message planner.v1.DumpUserDataResponse
+ */
+export type DumpUserDataResponse = Message<"planner.v1.DumpUserDataResponse"> & {
+  /**
+   * A zip archive.
+   *
+   * @generated from field: bytes data = 1;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string filename = 2;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message planner.v1.DumpUserDataResponse.
+ * Use `create(DumpUserDataResponseSchema)` to create a new message.
+ */
+export const DumpUserDataResponseSchema: GenMessage<DumpUserDataResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 16);
+
+/**
+ * @generated from message planner.v1.CreateFileRequest
+ */
+export type CreateFileRequest = Message<"planner.v1.CreateFileRequest"> & {
+  /**
+   * @generated from field: string filename = 1;
+   */
+  filename: string;
+
+  /**
+   * avatar
+   *
+   * @generated from field: string purpose = 2;
+   */
+  purpose: string;
+};
+
+/**
+ * Describes the message planner.v1.CreateFileRequest.
+ * Use `create(CreateFileRequestSchema)` to create a new message.
+ */
+export const CreateFileRequestSchema: GenMessage<CreateFileRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 17);
+
+/**
+ * @generated from message planner.v1.File
+ */
+export type File = Message<"planner.v1.File"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string url = 2;
+   */
+  url: string;
+};
+
+/**
+ * Describes the message planner.v1.File.
+ * Use `create(FileSchema)` to create a new message.
+ */
+export const FileSchema: GenMessage<File> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 18);
+
+/**
+ * Where and how to upload the file: a multipart POST of s3_form_data's fields and then the file
+ * (field "file") to post_url, the shape of an S3 presigned POST.
+ *
+ * @generated from message planner.v1.CreateFileResponse
+ */
+export type CreateFileResponse = Message<"planner.v1.CreateFileResponse"> & {
+  /**
+   * @generated from field: string post_url = 1;
+   */
+  postUrl: string;
+
+  /**
+   * @generated from field: planner.v1.File file = 2;
+   */
+  file?: File | undefined;
+
+  /**
+   * @generated from field: map<string, string> s3_form_data = 3;
+   */
+  s3FormData: { [key: string]: string };
+};
+
+/**
+ * Describes the message planner.v1.CreateFileResponse.
+ * Use `create(CreateFileResponseSchema)` to create a new message.
+ */
+export const CreateFileResponseSchema: GenMessage<CreateFileResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 19);
 
 /**
  * @generated from message planner.v1.SessionRecord
@@ -540,7 +783,7 @@ export type SessionRecord = Message<"planner.v1.SessionRecord"> & {
  * Use `create(SessionRecordSchema)` to create a new message.
  */
 export const SessionRecordSchema: GenMessage<SessionRecord> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 10);
+  messageDesc(file_planner_v1_accounts, 20);
 
 /**
  * @generated from message planner.v1.GetSessionRecordsResponse
@@ -557,7 +800,7 @@ export type GetSessionRecordsResponse = Message<"planner.v1.GetSessionRecordsRes
  * Use `create(GetSessionRecordsResponseSchema)` to create a new message.
  */
 export const GetSessionRecordsResponseSchema: GenMessage<GetSessionRecordsResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 11);
+  messageDesc(file_planner_v1_accounts, 21);
 
 /**
  * @generated from message planner.v1.RevokeSessionRequest
@@ -576,7 +819,7 @@ export type RevokeSessionRequest = Message<"planner.v1.RevokeSessionRequest"> & 
  * Use `create(RevokeSessionRequestSchema)` to create a new message.
  */
 export const RevokeSessionRequestSchema: GenMessage<RevokeSessionRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 12);
+  messageDesc(file_planner_v1_accounts, 22);
 
 /**
  * @generated from message planner.v1.RequestPasswordResetRequest
@@ -593,7 +836,7 @@ export type RequestPasswordResetRequest = Message<"planner.v1.RequestPasswordRes
  * Use `create(RequestPasswordResetRequestSchema)` to create a new message.
  */
 export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 13);
+  messageDesc(file_planner_v1_accounts, 23);
 
 /**
  * @generated from message planner.v1.ResetPasswordRequest
@@ -617,7 +860,7 @@ export type ResetPasswordRequest = Message<"planner.v1.ResetPasswordRequest"> & 
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 14);
+  messageDesc(file_planner_v1_accounts, 24);
 
 /**
  * @generated from message planner.v1.UserOptionsResponse
@@ -634,7 +877,7 @@ export type UserOptionsResponse = Message<"planner.v1.UserOptionsResponse"> & {
  * Use `create(UserOptionsResponseSchema)` to create a new message.
  */
 export const UserOptionsResponseSchema: GenMessage<UserOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 15);
+  messageDesc(file_planner_v1_accounts, 25);
 
 /**
  * Replaces every writable option; each must be valid (the zone's info is derived from the zone).
@@ -653,7 +896,7 @@ export type PutUserOptionsRequest = Message<"planner.v1.PutUserOptionsRequest"> 
  * Use `create(PutUserOptionsRequestSchema)` to create a new message.
  */
 export const PutUserOptionsRequestSchema: GenMessage<PutUserOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 16);
+  messageDesc(file_planner_v1_accounts, 26);
 
 /**
  * Changes only the options named in `fields` (their proto3 JSON names, e.g. "autoIdleStart").
@@ -677,7 +920,7 @@ export type UpdateUserOptionsRequest = Message<"planner.v1.UpdateUserOptionsRequ
  * Use `create(UpdateUserOptionsRequestSchema)` to create a new message.
  */
 export const UpdateUserOptionsRequestSchema: GenMessage<UpdateUserOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 17);
+  messageDesc(file_planner_v1_accounts, 27);
 
 /**
  * A country or region: `type` is its ISO 3166 code, `name` its name in the asked locale.
@@ -701,7 +944,7 @@ export type Territory = Message<"planner.v1.Territory"> & {
  * Use `create(TerritorySchema)` to create a new message.
  */
 export const TerritorySchema: GenMessage<Territory> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 18);
+  messageDesc(file_planner_v1_accounts, 28);
 
 /**
  * @generated from message planner.v1.QueryTerritoriesRequest
@@ -728,7 +971,7 @@ export type QueryTerritoriesRequest = Message<"planner.v1.QueryTerritoriesReques
  * Use `create(QueryTerritoriesRequestSchema)` to create a new message.
  */
 export const QueryTerritoriesRequestSchema: GenMessage<QueryTerritoriesRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 19);
+  messageDesc(file_planner_v1_accounts, 29);
 
 /**
  * @generated from message planner.v1.QueryTerritoriesResponse
@@ -745,7 +988,7 @@ export type QueryTerritoriesResponse = Message<"planner.v1.QueryTerritoriesRespo
  * Use `create(QueryTerritoriesResponseSchema)` to create a new message.
  */
 export const QueryTerritoriesResponseSchema: GenMessage<QueryTerritoriesResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 20);
+  messageDesc(file_planner_v1_accounts, 30);
 
 /**
  * @generated from message planner.v1.TimeZone
@@ -797,7 +1040,7 @@ export type TimeZone = Message<"planner.v1.TimeZone"> & {
  * Use `create(TimeZoneSchema)` to create a new message.
  */
 export const TimeZoneSchema: GenMessage<TimeZone> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 21);
+  messageDesc(file_planner_v1_accounts, 31);
 
 /**
  * @generated from message planner.v1.QueryTimeZonesRequest
@@ -819,7 +1062,7 @@ export type QueryTimeZonesRequest = Message<"planner.v1.QueryTimeZonesRequest"> 
  * Use `create(QueryTimeZonesRequestSchema)` to create a new message.
  */
 export const QueryTimeZonesRequestSchema: GenMessage<QueryTimeZonesRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 22);
+  messageDesc(file_planner_v1_accounts, 32);
 
 /**
  * @generated from message planner.v1.QueryTimeZonesResponse
@@ -836,7 +1079,7 @@ export type QueryTimeZonesResponse = Message<"planner.v1.QueryTimeZonesResponse"
  * Use `create(QueryTimeZonesResponseSchema)` to create a new message.
  */
 export const QueryTimeZonesResponseSchema: GenMessage<QueryTimeZonesResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 23);
+  messageDesc(file_planner_v1_accounts, 33);
 
 /**
  * @generated from service planner.v1.AccountsService
@@ -945,6 +1188,78 @@ export const AccountsService: GenService<{
     methodKind: "unary";
     input: typeof QueryTimeZonesRequestSchema;
     output: typeof QueryTimeZonesResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.SetEmail
+   */
+  setEmail: {
+    methodKind: "unary";
+    input: typeof SetEmailRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.VerifyEmail
+   */
+  verifyEmail: {
+    methodKind: "unary";
+    input: typeof VerifyEmailRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.SetPassword
+   */
+  setPassword: {
+    methodKind: "unary";
+    input: typeof SetPasswordRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.SetGoogleUser
+   */
+  setGoogleUser: {
+    methodKind: "unary";
+    input: typeof SetSocialUserRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.SetFacebookUser
+   */
+  setFacebookUser: {
+    methodKind: "unary";
+    input: typeof SetSocialUserRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.CreateSmsVerifyCode
+   */
+  createSmsVerifyCode: {
+    methodKind: "unary";
+    input: typeof CreateSmsVerifyCodeRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.DeleteAccount
+   */
+  deleteAccount: {
+    methodKind: "unary";
+    input: typeof DeleteAccountRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.DumpUserData
+   */
+  dumpUserData: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof DumpUserDataResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.CreateFile
+   */
+  createFile: {
+    methodKind: "unary";
+    input: typeof CreateFileRequestSchema;
+    output: typeof CreateFileResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_planner_v1_accounts, 0);

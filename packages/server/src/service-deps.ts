@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
+import type { RealtimeHub } from './realtime/realtime-hub';
+
+/** What a domain's methods and routes may need from the app besides the call's context. */
+export interface ServiceDeps {
+  config: Config;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+}
