@@ -37,6 +37,28 @@ export interface Config {
   webDist: string;
   /** Server processes sharing the port (node cluster); above 1 only on PostgreSQL. */
   workers: number;
+  /** Where feedback is mailed (FEEDBACK_TO); unset: feedback is stored only. */
+  feedbackTo: string | undefined;
+  /** The items GetCloudConfig answers (CLOUD_CONFIG: a JSON object of field to string value). */
+  cloudConfig: Readonly<Record<string, string>>;
+  /** A header a trusted proxy sets to the client's region, e.g. cf-ipcountry (REGION_HEADER). */
+  regionHeader: string | undefined;
+  /** Google sign-in (OpenID Connect), shown only when set (GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
+  google: OAuthClientConfig | undefined;
+  /**
+   * Facebook sign-in, shown only when set (FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET);
+   * FACEBOOK_DIALOG_URL and FACEBOOK_GRAPH_URL move its HTTP edge (tests point them at a fake).
+   */
+  facebook: (OAuthClientConfig & { dialogUrl: string; graphUrl: string }) | undefined;
+  /** An SMS gateway (SMS_URL); unset: codes are written to DATA_DIR/outbox like mail. */
+  smsUrl: string | undefined;
+}
+
+export interface OAuthClientConfig {
+  /** The provider's issuer (OpenID discovery) or its base address. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -111,6 +133,28 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('PLANNER_TEST_CLOCK=1 needs one process (WORKERS=1): each has its own clock');
   }
 
+  const feedbackTo = text('FEEDBACK_TO');
+  if (feedbackTo && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(feedbackTo)) {
+    problems.push(`FEEDBACK_TO must be an e-mail address, got "${feedbackTo}"`);
+  }
+  const cloudConfig = parseCloudConfig(text('CLOUD_CONFIG'), problems);
+  const regionHeader = text('REGION_HEADER')?.toLowerCase();
+  const google = parseOAuthClient('GOOGLE', text, problems);
+  const facebookClient = parseOAuthClient('FACEBOOK', text, problems, 'https://www.facebook.com');
+  const facebook = facebookClient && {
+    ...facebookClient,
+    dialogUrl: text('FACEBOOK_DIALOG_URL') ?? 'https://www.facebook.com/v19.0/dialog/oauth',
+    graphUrl: text('FACEBOOK_GRAPH_URL') ?? 'https://graph.facebook.com/v19.0',
+  };
+  const smsUrl = text('SMS_URL');
+  for (const [name, url] of [
+    ['SMS_URL', smsUrl],
+    ['FACEBOOK_DIALOG_URL', facebook?.dialogUrl],
+    ['FACEBOOK_GRAPH_URL', facebook?.graphUrl],
+  ] as const) {
+    if (url && !isHttpUrl(url)) problems.push(`${name} must be an http(s) URL, got "${url}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     port,
@@ -131,7 +175,51 @@ export function loadConfig(env: Env = process.env): Config {
     testClock,
     webDist: resolve(REPO_ROOT, text('WEB_DIST') ?? 'packages/web/dist'),
     workers,
+    feedbackTo,
+    cloudConfig,
+    regionHeader,
+    google,
+    facebook,
+    smsUrl,
   };
+}
+
+/** CLOUD_CONFIG: a JSON object whose values are strings (JSON itself, often). */
+function parseCloudConfig(value: string | undefined, problems: string[]): Record<string, string> {
+  if (value === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      Object.values(parsed).every((item) => typeof item === 'string')
+    ) {
+      return parsed as Record<string, string>;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push('CLOUD_CONFIG must be a JSON object whose values are strings');
+  return {};
+}
+
+/** PREFIX_ISSUER (or the default), PREFIX_CLIENT_ID and PREFIX_CLIENT_SECRET; unset: off. */
+function parseOAuthClient(
+  prefix: string,
+  text: (name: string) => string | undefined,
+  problems: string[],
+  defaultIssuer?: string,
+): OAuthClientConfig | undefined {
+  const clientId = text(`${prefix}_CLIENT_ID`);
+  const issuer = text(`${prefix}_ISSUER`) ?? defaultIssuer;
+  const clientSecret = text(`${prefix}_CLIENT_SECRET`);
+  if (!clientId) return undefined;
+  if (!issuer || !isHttpUrl(issuer)) {
+    problems.push(`${prefix}_ISSUER must be an http(s) URL when ${prefix}_CLIENT_ID is set`);
+    return undefined;
+  }
+  return { issuer, clientId, clientSecret };
 }
 
 function isLogLevel(value: string): value is LogLevel {
