@@ -13,6 +13,7 @@ const AboutPage = lazy(() => import('../about/AboutPage'));
 const HelpPage = lazy(() => import('../help/HelpPage'));
 const HelpArticlePage = lazy(() => import('../help/HelpArticlePage'));
 const FeedbackPage = lazy(() => import('../feedback/FeedbackPage'));
+const VerifyEmailPage = lazy(() => import('../account/VerifyEmailPage'));
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage'));
 const TaskEditorPage = lazy(() => import('../task-editor/TaskEditorPage'));
@@ -55,6 +56,8 @@ export function AppRoutes() {
           <Route path="/feedback" element={page(<FeedbackPage />)} />
         </Route>
       </Route>
+      {/* The e-mailed verification link opens signed in or not. */}
+      <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
       <Route path="*" element={<Navigate to="/agenda" replace />} />
     </Routes>
   );
