@@ -175,7 +175,7 @@ function checkInstanceLength(rule: RecurrenceRule | null, start: number, end: nu
   if (!rule) return;
   const longest = FREQ_DAYS[rule.freq] * rule.interval * DAY_MS + HOUR_MS;
   if (end - start > longest) {
-    throw invalid('field "end": a recurring event must not last longer than its repetition');
+    throw invalid('invalid.recurringEventTooLong');
   }
 }
 
