@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { RealtimeHub } from './realtime/realtime-hub';
@@ -7,4 +8,6 @@ export interface ServiceDeps {
   config: Config;
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** The injected clock: routes outside the RPC layer (uploads, redirects) read time from it. */
+  clock: Clock;
 }
