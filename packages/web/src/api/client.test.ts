@@ -2,6 +2,7 @@ import { RpcError } from '@planner/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerError, stubFetch } from '../test/fake-server';
 import { writeItem, readItem } from '../storage/local-storage';
+import { writeApiChoice } from './api-base';
 import { call, onSessionInvalid } from './client';
 import { getFailureCount, recordServerReached } from './failure-counter';
 import { getSessionToken, startSession } from './session';
@@ -49,5 +50,20 @@ describe('api call', () => {
     expect(getFailureCount()).toBe(1);
     await expect(call('Meta', {}, { retry: false })).rejects.toMatchObject({ code: 404 });
     expect(getFailureCount()).toBe(0);
+  });
+
+  it('sends each call to the API base chosen at the time of the call', async () => {
+    const fetchMock = stubFetch(
+      () => answerError(404, 404, 'not found'),
+      () => answerError(404, 404, 'not found'),
+    );
+    await expect(call('Meta', {}, { retry: false })).rejects.toMatchObject({ code: 404 });
+    writeApiChoice({ endpoint: 'custom', baseUrl: 'http://10.0.0.5:8080/api' });
+    await expect(call('Meta', {}, { retry: false })).rejects.toMatchObject({ code: 404 });
+    localStorage.clear();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/Meta',
+      'http://10.0.0.5:8080/api/Meta',
+    ]);
   });
 });

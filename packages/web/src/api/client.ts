@@ -3,16 +3,17 @@ import {
   ErrorCode,
   RpcError,
   type CallOptions,
+  type Client,
+  type ClientOptions,
   type InputInit,
   type MethodName,
   type Output,
 } from '@planner/protocol/client';
+import { currentApiBase } from './api-base';
 import { recordNetworkFailure, recordServerReached } from './failure-counter';
 import { endSession, getSessionToken } from './session';
 
-/** The one protocol client of the app: same origin, under /api (the dev server proxies it). */
-const client = createClient({
-  baseUrl: '/api',
+const clientOptions: Omit<ClientOptions, 'baseUrl'> = {
   getToken: getSessionToken,
   // Looked up per call, so a test double installed on globalThis is used.
   fetch: (input, init) => globalThis.fetch(input, init),
@@ -22,7 +23,39 @@ const client = createClient({
     recordNetworkFailure();
   },
   onSuccess: () => recordServerReached(),
-});
+};
+
+let current: { baseUrl: string; client: Client } | undefined;
+
+/**
+ * The app's protocol client for the API base this device chose (same origin under /api unless a
+ * developer chose another server): the choice is read per call, and a new base gets a new client.
+ */
+function clientForCurrentBase(): Client {
+  const baseUrl = currentApiBase();
+  if (current?.baseUrl !== baseUrl)
+    current = { baseUrl, client: createClient({ ...clientOptions, baseUrl }) };
+  return current.client;
+}
+
+/** How long a probe of another server may take before it counts as unreachable. */
+const PROBE_TIMEOUT_MS = 5000;
+
+/**
+ * Asks a server that is not (yet) this device's choice for its versions (Meta, no sign-in
+ * needed): one try, no retries, no effect on the connectivity notice.
+ */
+export function probeApiBase(baseUrl: string): Promise<Output<'Meta'>> {
+  const probe = createClient({
+    baseUrl,
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
+  return probe.call('Meta', undefined, {
+    retry: false,
+    showLoading: false,
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  });
+}
 
 const sessionInvalidListeners = new Set<() => void>();
 
@@ -46,7 +79,7 @@ export async function call<M extends MethodName>(
   options?: CallOptions,
 ): Promise<Output<M>> {
   try {
-    return await client.call(method, input, options);
+    return await clientForCurrentBase().call(method, input, options);
   } catch (error) {
     if (isSessionInvalid(error) && getSessionToken() !== null) {
       endSession();

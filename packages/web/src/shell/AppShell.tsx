@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useAccountLocale } from './account-locale';
 import { NavDrawerContent } from './NavDrawerContent';
 import { NAV_ITEMS } from './nav-items';
 import { useDesktopLayout } from './use-desktop-layout';
@@ -32,6 +33,7 @@ export default function AppShell() {
   const isDesktop = useDesktopLayout();
   const [isOpen, setOpen] = useState(false);
   const title = useScreenTitle();
+  useAccountLocale();
   const close = () => setOpen(false);
   const drawer = <NavDrawerContent onNavigate={close} />;
 

@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAccountLocale } from './account-locale';
 
 const TITLES: Record<string, string> = { '/account': 'account.title', '/about': 'about.title' };
 
@@ -15,6 +16,7 @@ export default function SubPageLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const titleKey = TITLES[pathname] ?? 'app.name';
+  useAccountLocale();
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <AppBar position="sticky">

@@ -6,7 +6,7 @@ export const STORAGE_PREFIX = `${APP_PREFIX}:${STORAGE_VERSION}:`;
 const VERSIONED_KEY = new RegExp(`^${APP_PREFIX}:(\\d+(?:\\.\\d+)*):`);
 
 /** Keys that describe the device rather than the signed-in person survive a sign-out. */
-const DEVICE_KEYS: ReadonlySet<string> = new Set(['locale']);
+const DEVICE_KEYS: ReadonlySet<string> = new Set(['locale', 'apiEndpoint']);
 
 function backend(): Storage | undefined {
   try {
