@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (m) => app.log.info(m),
     });
   const realtime = options.realtime ?? new LocalRealtimeHub();
-  const deps: ServiceDeps = { config, mailer, realtime, clock };
+  const deps: ServiceDeps = { config, mailer, realtime, clock, log: app.log };
   const runtime = new RpcRuntime({
     db: options.database.db,
     clock,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
@@ -10,4 +11,6 @@ export interface ServiceDeps {
   realtime: RealtimeHub;
   /** The injected clock: routes outside the RPC layer (uploads, redirects) read time from it. */
   clock: Clock;
+  /** The server's log (JSON lines, secrets redacted by path): for what a domain reports. */
+  log: FastifyBaseLogger;
 }
