@@ -1,7 +1,81 @@
-import type { MethodDefinition } from '../rpc/define-method';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { AccountsService } from '@planner/protocol';
+import { SignInThrottle } from '../accounts/sign-in-throttle';
+import type { Schema } from '../db/schema';
+import { text } from '../rpc/bounds';
+import type { ReadOnlyDb } from '../rpc/context';
+import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import { SESSIONS_ENDED } from '../realtime/realtime-hub';
 import type { ServiceDeps } from '../service-deps';
+import { checkConfirmation, deleteUserRows } from './delete-account';
+import { buildExport, exportFilename } from './export';
+import { listUserTables, type UserTable } from './user-tables';
 
-/** DumpUserData, DeleteAccount (being built). */
-export function createAccountDataMethods(_deps: ServiceDeps): MethodDefinition[] {
-  return [];
+/** Where a user's files (the avatar) live: DATA_DIR/files/<userId>/. */
+export function userFilesDir(dataDir: string, userId: string): string {
+  return join(dataDir, 'files', userId);
+}
+
+/**
+ * The schema walk reads the database's catalog through Kysely's introspection, which the
+ * read-only type of a `prepare` step leaves out: it reads, and only the catalog.
+ */
+function schemaReader(db: ReadOnlyDb): Kysely<Schema> {
+  return db as unknown as Kysely<Schema>;
+}
+
+/** DumpUserData (the zip of everything) and DeleteAccount (everything gone). */
+export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] {
+  // The schema does not change while the server runs: read it once, on first use.
+  let tables: Promise<UserTable[]> | undefined;
+  const userTables = (db: Kysely<Schema>): Promise<UserTable[]> => {
+    tables ??= listUserTables(db).catch((error: unknown) => {
+      tables = undefined;
+      throw error;
+    });
+    return tables;
+  };
+  const throttle = new SignInThrottle(deps.config.signInDelay);
+
+  return [
+    defineMethod(AccountsService.method.dumpUserData, {
+      auth: 'required',
+      // Reads and compresses before any transaction opens: a heavy user's archive takes a
+      // second to build, and a transaction held that long would stall others (on SQLite, all).
+      prepare: async (_input, ctx) => {
+        const now = ctx.now();
+        const tables = await userTables(schemaReader(ctx.db));
+        return { data: await buildExport(ctx.db, tables, ctx.userId, now), now };
+      },
+      handler: async (_input, _ctx, built) => ({
+        data: built.data,
+        filename: exportFilename(built.now),
+      }),
+    }),
+    defineMethod(AccountsService.method.deleteAccount, {
+      auth: 'required',
+      bounds: { password: text(1024), email: text(320) },
+      prepare: (input, ctx) =>
+        checkConfirmation(
+          ctx.db,
+          throttle,
+          { userId: ctx.userId, sessionId: ctx.sessionId, now: ctx.now() },
+          input,
+        ),
+      handler: async (_input, ctx, confirmed) => {
+        await deleteUserRows(ctx.db, await userTables(ctx.db), confirmed);
+        const { userId } = ctx;
+        ctx.afterCommit(async () => {
+          await rm(userFilesDir(deps.config.dataDir, userId), { recursive: true, force: true });
+        });
+        // Every open stream of the account finds its session gone and closes.
+        ctx.afterCommit(() =>
+          deps.realtime.publish({ userId, type: SESSIONS_ENDED, originSessionId: '' }),
+        );
+        return {};
+      },
+    }),
+  ];
 }

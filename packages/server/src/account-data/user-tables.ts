@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely';
+
+/** A table that holds rows of users: it has a `user_id` column. */
+export interface UserTable {
+  name: string;
+  /** Every column, in the table's order. */
+  columns: readonly string[];
+}
+
+/**
+ * Columns that hold secrets (hashes of passwords, session, reset, verification and ticket
+ * tokens, SMS codes): never exported, whatever table they are in. A new secret column either
+ * takes one of these names or is added here; `SECRET_LIKE` makes a test fail until it is.
+ */
+export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
+  'password_hash',
+  'token_hash',
+  'code_hash',
+  'secret_hash',
+]);
+
+/** Column names that look like a secret (`SECRET_LIKE`) but are the user's own plain data. */
+export const NOT_SECRET_COLUMNS: ReadonlySet<string> = new Set([
+  'referral_code',
+  'country_calling_code',
+]);
+
+/** What a secret's column name tends to contain: checked by a test over the live schema. */
+export const SECRET_LIKE = /hash|token|secret|password|salt|verifier|code|cipher|private/i;
+
+/**
+ * Tables that hold no user's rows, with why. Every other table must have a `user_id` column,
+ * so the export and the deletion reach it (a test lists the schema and checks this).
+ */
+export const GLOBAL_TABLES: Readonly<Record<string, string>> = {
+  oauth_flows: 'a social sign-in under way, before there is a user; expires within minutes',
+  sign_in_tickets: 'a finished social sign-in waiting to open a session; expires within minutes',
+  sms_codes: 'a code texted to a phone number, before there is a session; expires within minutes',
+};
+
+/**
+ * Every base table of the database the connection works in (on PostgreSQL, the schema of the
+ * search path), without Kysely's migration bookkeeping. Read from the database itself, so a table
+ * added by a migration is never forgotten.
+ */
+export async function listTables<DB>(
+  db: Kysely<DB>,
+): Promise<{ name: string; columns: string[] }[]> {
+  const kysely = db as unknown as Kysely<unknown>;
+  const tables = await kysely.introspection.getTables({ withInternalKyselyTables: false });
+  const schema = tables.some((table) => table.schema !== undefined)
+    ? await currentSchema(kysely)
+    : undefined;
+  return tables
+    .filter((table) => !table.isView && (schema === undefined || table.schema === schema))
+    .map((table) => ({ name: table.name, columns: table.columns.map((c) => c.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Every table with a `user_id` column. */
+export async function listUserTables<DB>(db: Kysely<DB>): Promise<UserTable[]> {
+  return (await listTables(db)).filter((table) => table.columns.includes('user_id'));
+}
+
+/** PostgreSQL's current schema (SQLite has none: one database per file). */
+async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+/** The columns of a table that may leave the server (secrets left out). */
+export function exportedColumns(table: UserTable): string[] {
+  return table.columns.filter((column) => !SECRET_COLUMNS.has(column));
+}
