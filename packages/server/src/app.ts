@@ -74,7 +74,7 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
       mailer,
       publicUrl: options.config.publicUrl,
       onUserCreated: userCreatedHooks,
-      signInThrottle: new SignInThrottle(options.config.signInDelay),
+      signInThrottle: deps.signInThrottle,
       realtime,
     }),
     ...tasksMethods,
@@ -128,7 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (m) => app.log.info(m),
     });
   const realtime = options.realtime ?? new LocalRealtimeHub();
-  const deps: ServiceDeps = { config, mailer, realtime, clock, log: app.log };
+  const deps: ServiceDeps = {
+    config,
+    mailer,
+    realtime,
+    clock,
+    signInThrottle: new SignInThrottle(config.signInDelay),
+    log: app.log,
+  };
   const runtime = new RpcRuntime({
     db: options.database.db,
     clock,
@@ -162,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, format, transportError(error, request, config.bodyLimitBytes));
   });
 
-  registerRpcRoutes(app, runtime);
+  registerRpcRoutes(app, runtime, { regionHeader: config.regionHeader });
   registerRealtimeRoutes(app, {
     db: options.database.db,
     hub: realtime,

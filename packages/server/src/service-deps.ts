@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
+import type { SignInThrottle } from './accounts/sign-in-throttle';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { RealtimeHub } from './realtime/realtime-hub';
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   realtime: RealtimeHub;
   /** The injected clock: routes outside the RPC layer (uploads, redirects) read time from it. */
   clock: Clock;
+  /** Wrong passwords for an account slow its next checks, wherever a password is checked. */
+  signInThrottle: SignInThrottle;
   /** The server's log (JSON lines, secrets redacted by path): for what a domain reports. */
   log: FastifyBaseLogger;
 }

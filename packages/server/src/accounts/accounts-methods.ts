@@ -11,6 +11,8 @@ import type { Credentials } from './account';
 import * as accounts from './accounts-service';
 import { presentSession, presentUser } from './accounts-presenter';
 import { passwordResetMail, resetLink } from './reset-mail';
+import { issueSignUpVerification } from './email-verification';
+import { sendVerification } from './verification-mail';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface AccountsDeps {
@@ -94,16 +96,18 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
       },
       handler: async (input, ctx, prepared) => {
         const options = { ...input.options, locale: input.options?.locale ?? '' };
-        return {
-          authToken: await accounts.signUp(
-            ctx.db,
-            deps.onUserCreated,
-            prepared,
-            options,
-            clientOf(ctx),
-            ctx.now(),
-          ),
-        };
+        const authToken = await accounts.signUp(
+          ctx.db,
+          deps.onUserCreated,
+          prepared,
+          options,
+          clientOf(ctx),
+          ctx.now(),
+        );
+        // The new address is unverified: its link goes out once the account exists.
+        const mail = await issueSignUpVerification(ctx.db, prepared.email, ctx.now());
+        ctx.afterCommit(sendVerification(deps.mailer, deps.publicUrl, mail));
+        return { authToken };
       },
     }),
     defineMethod(AccountsService.method.createSession, {

@@ -130,6 +130,43 @@ export async function updatePasswordHash(db: Db, userId: string, hash: string): 
     .execute();
 }
 
+/**
+ * Moves the account to a new (normalised) address, not yet verified. Answers false when another
+ * account has the address (the unique index decides, also in a race).
+ */
+export async function updateEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  accountRows.forget(db, userId);
+  try {
+    await db
+      .updateTable('users')
+      .set({ email, email_verified: 0 })
+      .where('user_id', '=', userId)
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, or SQLite's UNIQUE constraint failure. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Marks the account's address verified, if it is still `email`; answers whether it did. */
+export async function markEmailVerified(db: Db, userId: string, email: string): Promise<boolean> {
+  accountRows.forget(db, userId);
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: 1 })
+    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function updateOptions(
   db: Db,
   userId: string,

@@ -37,8 +37,22 @@ export interface PasswordResetRow {
   used_at: number;
 }
 
+/** A mailed e-mail verification link (email-verification.ts). */
+export interface EmailVerificationRow {
+  user_id: string;
+  /** SHA-256 of the link's token (hex). */
+  token_hash: string;
+  /** The (normalised) address the link was sent to. */
+  email: string;
+  created_at: number;
+  expires_at: number;
+  /** When it was used; 0 while unused (single use). */
+  used_at: number;
+}
+
 export interface AccountsTables {
   users: UserRow;
   sessions: SessionRow;
   password_resets: PasswordResetRow;
+  email_verifications: EmailVerificationRow;
 }

@@ -41,13 +41,26 @@ function headerValue(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-function requestInfo(request: FastifyRequest): RequestInfo {
+/** A region a trusted proxy may name: a country code up to a short place name, printable. */
+const REGION = /^[\x20-\x7e]{2,64}$/;
+
+/**
+ * The client's region from the header a trusted proxy sets (REGION_HEADER), or '' when none is
+ * configured (then any client could claim one) or the value is not a short printable text.
+ */
+export function regionOf(request: FastifyRequest, regionHeader: string | undefined): string {
+  if (!regionHeader) return '';
+  const value = headerValue(request, regionHeader).trim();
+  return REGION.test(value) ? value : '';
+}
+
+function requestInfo(request: FastifyRequest, regionHeader: string | undefined): RequestInfo {
   return {
     requestId: request.id,
     ip: request.ip,
     userAgent: headerValue(request, 'user-agent'),
     timezone: headerValue(request, Header.timezone),
-    region: headerValue(request, 'cf-ipcountry'),
+    region: regionOf(request, regionHeader),
     token: tokenFromAuthorization(headerValue(request, Header.authorization)),
   };
 }
@@ -100,6 +113,7 @@ export function faultAnswer(
 /** Decodes, runs and encodes one call; returns the response body (undefined: 204). */
 async function answer(
   runtime: RpcRuntime,
+  options: RpcRouteOptions,
   name: string,
   body: Buffer,
   format: WireFormat,
@@ -111,7 +125,7 @@ async function answer(
     trace.input = chain.steps.map((step) => step.method);
     return encodeMessage(
       ChainResponseSchema,
-      await runtime.chain(chain, requestInfo(request)),
+      await runtime.chain(chain, requestInfo(request, options.regionHeader)),
       format,
     );
   }
@@ -119,7 +133,7 @@ async function answer(
   if (!definition) throw notFound(`Unknown method ${name}`);
   const input = decodeMessage(definition.method.input, body, format);
   trace.input = input;
-  const output = await runtime.call(definition, input, requestInfo(request));
+  const output = await runtime.call(definition, input, requestInfo(request, options.regionHeader));
   const schema = definition.method.output;
   if (schema.typeName === EMPTY_TYPE) return undefined;
   // The runtime answers the Plain shape of the method's output (defineMethod ties them).
@@ -128,8 +142,17 @@ async function answer(
   return encoded;
 }
 
+export interface RpcRouteOptions {
+  /** The header a trusted proxy sets to the client's region (REGION_HEADER); unset: none. */
+  regionHeader?: string | undefined;
+}
+
 /** `POST /api/{Method}`: binary protobuf or JSON in, the same out; 200 with a body, or 204. */
-export function registerRpcRoutes(app: FastifyInstance, runtime: RpcRuntime): void {
+export function registerRpcRoutes(
+  app: FastifyInstance,
+  runtime: RpcRuntime,
+  options: RpcRouteOptions = {},
+): void {
   app.post<{ Params: { method: string } }>(`${API_PREFIX}/:method`, async (request, reply) => {
     const format = wireFormatOf(request.headers['content-type']);
     const name = request.params.method;
@@ -142,7 +165,7 @@ export function registerRpcRoutes(app: FastifyInstance, runtime: RpcRuntime): vo
         );
       }
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const output = await answer(runtime, name, body, format, request, trace);
+      const output = await answer(runtime, options, name, body, format, request, trace);
       if (!output) return await reply.code(204).send();
       return await reply.type(contentTypeOf(format)).send(Buffer.from(output));
     } catch (error) {
