@@ -78,6 +78,13 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   signUpPerIp: { points: 30, durationSec: 60 * 60 },
   passwordResetPerEmail: { points: 5, durationSec: 60 * 60 },
   passwordResetPerIp: { points: 30, durationSec: 60 * 60 },
+  // Sign-in popups started (each stores a flow until its callback or expiry).
+  oauthStartPerIp: { points: 30, durationSec: 10 * 60 },
+  // Sign-in codes sent by SMS (each costs money and reaches a person): per number and address.
+  smsCodePerNumber: { points: 5, durationSec: 60 * 60 },
+  smsCodePerIp: { points: 20, durationSec: 60 * 60 },
+  // Codes tried per number: five within a code's ten minutes of life.
+  smsVerifyPerNumber: { points: 5, durationSec: 10 * 60 },
 };
 
 /** Lists every problem in the environment at once, one per line. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { TransactionMemo } from '../db/transaction-memo';
@@ -58,7 +58,10 @@ function toSessionRecord(row: Selectable<SessionRow>): SessionRecord {
   };
 }
 
-/** Inserts the account unless its e-mail is taken (race-safe); answers whether it did. */
+/**
+ * Inserts the account unless its e-mail is taken (race-safe); answers whether it did. An
+ * account without an e-mail ('') never conflicts: the unique index covers only addresses.
+ */
 export async function insertUser(db: Db, account: Account, passwordHash: string): Promise<boolean> {
   const result = await db
     .insertInto('users')
@@ -74,7 +77,8 @@ export async function insertUser(db: Db, account: Account, passwordHash: string)
       referral_code: account.referralCode,
       options: JSON.stringify(account.options),
     })
-    .onConflict((oc) => oc.column('email').doNothing())
+    // Names the partial index's condition, which both databases need to pick that index.
+    .onConflict((oc) => oc.column('email').where('email', '<>', sql.lit('')).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

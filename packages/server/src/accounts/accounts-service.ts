@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { conflict, invalid, sessionInvalid } from '../rpc/errors';
 import type { Account, Credentials, SessionRecord } from './account';
+import * as social from '../social-sign-in/social-sign-in';
 import * as repo from './accounts-repository';
 import { defaultUserOptions, localeOptionFor } from './accounts-presenter';
 import { describeDevice } from './device';
@@ -113,21 +114,39 @@ export async function signUp(
   client: ClientInfo,
   now: number,
 ): Promise<string> {
+  const fields = { ...prepared, name: '', emailVerified: false };
+  return (await createAccount(db, hooks, fields, request, client, now)).token;
+}
+
+/** A new account's own fields; an e-mail of '' is an account without one (phone, social). */
+interface NewAccount extends PreparedSignUp {
+  name: string;
+  emailVerified: boolean;
+}
+
+async function createAccount(
+  db: Db,
+  hooks: readonly UserCreatedHook[],
+  fields: NewAccount,
+  request: SignUpOptions,
+  client: ClientInfo,
+  now: number,
+): Promise<{ userId: string; token: string }> {
   const locale = localeOptionFor(request.locale);
   const language = localeFromOption(locale, request.deviceLocale ?? '');
   const account: Account = {
     id: newId(),
-    email: prepared.email,
-    name: '',
-    hasPassword: true,
+    email: fields.email,
+    name: fields.name,
+    hasPassword: fields.passwordHash !== '',
     createdAt: now,
     premiumLevel: 0,
-    emailVerified: false,
+    emailVerified: fields.emailVerified,
     debugEnabled: false,
     referralCode: '',
     options: defaultUserOptions(locale, client.timezone, language),
   };
-  const inserted = await repo.insertUser(db, account, prepared.passwordHash);
+  const inserted = await repo.insertUser(db, account, fields.passwordHash);
   if (!inserted) throw conflict(ErrorMessage.emailTaken);
   const event: UserCreated = {
     userId: account.id,
@@ -137,7 +156,68 @@ export async function signUp(
     isPaused: request.isPaused ?? false,
   };
   for (const hook of hooks) await hook(db, event);
-  return openSession(db, account.id, client, now);
+  return { userId: account.id, token: await openSession(db, account.id, client, now) };
+}
+
+/** The credentials besides e-mail and password: a sign-in popup's ticket, or phone and code. */
+export interface OtherCredential {
+  googleToken: string;
+  facebookToken: string;
+  countryCallingCode: string;
+  phoneNumber: string;
+  verifyCode: string;
+}
+
+export function hasOtherCredential(input: OtherCredential): boolean {
+  return Boolean(input.googleToken || input.facebookToken || input.phoneNumber);
+}
+
+/**
+ * Signs in with a Google or Facebook ticket or a phone code (CreateUser and CreateSession
+ * alike): a known person gets a session, a new one a new account. A new social sign-in whose
+ * e-mail already has an account is refused, never joined to it: its owner logs in and
+ * connects the provider (docs/social-and-phone-sign-in.md).
+ */
+export async function signInWithOtherCredential(
+  db: Db,
+  hooks: readonly UserCreatedHook[],
+  input: OtherCredential,
+  request: SignUpOptions,
+  client: ClientInfo,
+  now: number,
+): Promise<string> {
+  const provider = input.googleToken ? 'google' : input.facebookToken ? 'facebook' : undefined;
+  if (provider) {
+    const ticket = provider === 'google' ? input.googleToken : input.facebookToken;
+    const profile = await social.redeemTicket(db, provider, ticket);
+    const owner = await social.identityOwner(db, profile);
+    if (owner) {
+      await social.connectIdentity(db, owner, profile, now);
+      return signInKnown(db, owner, client, now);
+    }
+    if (profile.email && (await repo.findCredentials(db, profile.email))) {
+      throw conflict(social.SocialMessage.emailHasAccount);
+    }
+    const email = profile.emailVerified ? profile.email : '';
+    const fields = { email, passwordHash: '', name: profile.name, emailVerified: email !== '' };
+    const created = await createAccount(db, hooks, fields, request, client, now);
+    await social.connectIdentity(db, created.userId, profile, now);
+    return created.token;
+  }
+  const phone = social.normalizePhone(input.countryCallingCode, input.phoneNumber);
+  await social.spendSignInCode(db, phone, input.verifyCode, now);
+  const owner = await social.phoneOwner(db, phone);
+  if (owner) return signInKnown(db, owner, client, now);
+  const fields = { email: '', passwordHash: '', name: '', emailVerified: false };
+  const created = await createAccount(db, hooks, fields, request, client, now);
+  await social.addPhone(db, created.userId, phone, now);
+  return created.token;
+}
+
+async function signInKnown(db: Db, userId: string, client: ClientInfo, now: number) {
+  const token = await openSession(db, userId, client, now);
+  await adoptDeviceTimeZone(db, userId, client.timezone);
+  return token;
 }
 
 /**

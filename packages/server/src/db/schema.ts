@@ -2,6 +2,7 @@ import type { AccountsTables } from '../accounts/tables';
 import type { CategoriesTables } from '../categories/tables';
 import type { EventsTables } from '../events/tables';
 import type { RemindersTables } from '../reminders/tables';
+import type { SocialSignInTables } from '../social-sign-in/tables';
 import type { TasksTables } from '../tasks/tables';
 import type { TimelineTables } from '../timeline/tables';
 
@@ -17,4 +18,5 @@ export interface Schema
     TimelineTables,
     EventsTables,
     RemindersTables,
-    CategoriesTables {}
+    CategoriesTables,
+    SocialSignInTables {}

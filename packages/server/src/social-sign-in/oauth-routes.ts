@@ -1,9 +1,230 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import { API_PREFIX } from '@planner/protocol';
+import { hashToken, newToken } from '../accounts/secrets';
+import { systemClock } from '../clock';
 import type { Database } from '../db/database';
+import { RateLimiters } from '../rpc/rate-limit';
 import type { ServiceDeps } from '../service-deps';
+import { configuredProviders, type OAuthProvider } from './oauth-providers';
+import * as repo from './social-repository';
+import type { SocialProvider } from './social-repository';
 
-/** HTTP routes for the sign-in popup's redirects (being built). */
+/** A popup has this long from its start to the provider's callback. */
+export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
+/** A finished popup's ticket must be redeemed (CreateSession, SetGoogleUser...) within this. */
+export const SIGN_IN_TICKET_TTL_MS = 5 * 60_000;
+
+/** What the popup's page posts to the app that opened it. */
+export type OAuthResultMessage =
+  | { source: 'planner-oauth'; state: string; token: string }
+  | { source: 'planner-oauth'; state: string; error: 'cancelled' | 'failed' };
+
+const BASE = `${API_PREFIX}/oauth`;
+const CLIENT_STATE = /^[\w-]{16,128}$/;
+const cookieName = (provider: SocialProvider) => `planner_oauth_${provider}`;
+
+/** Flows are timed by the real clock, as the provider's tokens are (see social-sign-in.ts). */
+const clock = systemClock;
+
+/**
+ * The sign-in popup's pages: GET /api/oauth/providers (which buttons to show), then per
+ * provider /start (redirects to the provider) and /callback (finishes on this server and
+ * posts a one-time ticket to the opener). docs/social-and-phone-sign-in.md
+ */
 export function registerOAuthRoutes(
-  _app: FastifyInstance,
-  _deps: ServiceDeps & { database: Database },
-): void {}
+  app: FastifyInstance,
+  deps: ServiceDeps & { database: Database },
+): void {
+  const providers = configuredProviders(deps.config);
+  const db = deps.database.db;
+  const targetOrigin = new URL(deps.config.publicUrl).origin;
+  const isSecure = deps.config.publicUrl.startsWith('https:');
+  // Each start stores a flow: an address may start only so many (the RPC limits' rules).
+  const limiters = new RateLimiters(deps.config.rateLimits);
+  const providerOf = (name: string): OAuthProvider | undefined =>
+    name === 'google' || name === 'facebook' ? providers[name] : undefined;
+  const page = (reply: FastifyReply, status: number, result: PageResult) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(resultPage(result, targetOrigin));
+
+  app.get(`${BASE}/providers`, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { google: providers.google !== undefined, facebook: providers.facebook !== undefined };
+  });
+
+  app.get(`${BASE}/finish.js`, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(FINISH_SCRIPT),
+  );
+
+  app.get<{ Params: { provider: string }; Querystring: { state?: string } }>(
+    `${BASE}/:provider/start`,
+    async (request, reply) => {
+      const clientState = request.query.state ?? '';
+      if (!CLIENT_STATE.test(clientState)) return page(reply, 400, { text: 'Bad request.' });
+      const provider = providerOf(request.params.provider);
+      if (!provider) return page(reply, 404, { state: clientState, error: 'failed' });
+      try {
+        await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
+      } catch {
+        return page(reply, 429, { state: clientState, error: 'failed' });
+      }
+      const checks = {
+        state: newToken(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
+      const binding = newToken();
+      let url: URL;
+      try {
+        url = await provider.authorizationUrl({
+          ...checks,
+          codeChallenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+        });
+      } catch (error) {
+        request.log.warn({ err: error, provider: provider.name }, 'oauth provider unreachable');
+        return page(reply, 502, { state: clientState, error: 'failed' });
+      }
+      const now = clock.now();
+      await repo.deleteExpired(db, now);
+      await repo.insertFlow(db, hashToken(checks.state), {
+        provider: provider.name,
+        clientState,
+        codeVerifier: checks.codeVerifier,
+        nonce: checks.nonce,
+        bindingHash: hashToken(binding),
+        expiresAt: now + OAUTH_FLOW_TTL_MS,
+      });
+      // Binds the callback to this browser: a callback link sent by someone else (their code
+      // in it, to sign the victim into the sender's account) finds no cookie and fails.
+      reply.header(
+        'set-cookie',
+        cookie(cookieName(provider.name), binding, {
+          path: `${BASE}/${provider.name}/callback`,
+          maxAgeSec: OAUTH_FLOW_TTL_MS / 1000,
+          isSecure,
+        }),
+      );
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    },
+  );
+
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
+    `${BASE}/:provider/callback`,
+    async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      const state = request.query.state ?? '';
+      const flow =
+        provider && state ? await repo.takeFlow(db, provider.name, hashToken(state)) : undefined;
+      if (!provider || !flow || flow.expiresAt <= clock.now()) {
+        return page(reply, 400, {
+          text: 'This sign-in has expired. Close this window and try again.',
+        });
+      }
+      reply.header(
+        'set-cookie',
+        cookie(cookieName(provider.name), '', {
+          path: `${BASE}/${provider.name}/callback`,
+          maxAgeSec: 0,
+          isSecure,
+        }),
+      );
+      const binding = readCookie(request, cookieName(provider.name));
+      if (!binding || hashToken(binding) !== flow.bindingHash) {
+        request.log.warn({ provider: provider.name }, 'oauth callback from another browser');
+        return page(reply, 400, { state: flow.clientState, error: 'failed' });
+      }
+      if (request.query.error) {
+        request.log.info({ provider: provider.name, error: request.query.error }, 'oauth declined');
+        const cancelled = request.query.error === 'access_denied';
+        return page(reply, 200, {
+          state: flow.clientState,
+          error: cancelled ? 'cancelled' : 'failed',
+        });
+      }
+      try {
+        const callback = new URL(`${deps.config.publicUrl}${BASE}/${provider.name}/callback`);
+        callback.search = new URL(request.url, 'http://callback').search;
+        const profile = await provider.finish(callback, {
+          state,
+          nonce: flow.nonce,
+          codeVerifier: flow.codeVerifier,
+        });
+        const ticket = newToken();
+        await repo.insertTicket(
+          db,
+          hashToken(ticket),
+          profile,
+          clock.now() + SIGN_IN_TICKET_TTL_MS,
+        );
+        return page(reply, 200, { state: flow.clientState, token: ticket });
+      } catch (error) {
+        // The error names what failed (a status, a claim), never the code or a token.
+        const reason = error instanceof Error ? error.message : String(error);
+        request.log.warn({ provider: provider.name, reason }, 'oauth sign-in failed');
+        return page(reply, 502, { state: flow.clientState, error: 'failed' });
+      }
+    },
+  );
+}
+
+type PageResult =
+  | { state: string; token: string }
+  | { state: string; error: 'cancelled' | 'failed' }
+  | { text: string };
+
+/**
+ * A tiny page: its script (a file, as the content security policy wants) posts the result to
+ * the opener, to this app's origin only, and closes the popup.
+ */
+function resultPage(result: PageResult, targetOrigin: string): string {
+  const message: OAuthResultMessage | undefined =
+    'text' in result ? undefined : { source: 'planner-oauth', ...result };
+  const text =
+    'text' in result ? result.text : 'error' in result ? 'Sign-in did not finish.' : 'Signed in.';
+  // JSON inside <script type="application/json">: '<' escaped so no tag can end it early.
+  const data = JSON.stringify({ message, targetOrigin }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Planner</title></head>
+<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#333">
+<p>${escapeHtml(text)}</p>
+<script id="oauth-result" type="application/json">${data}</script>
+<script src="${BASE}/finish.js"></script>
+</body></html>`;
+}
+
+const FINISH_SCRIPT = `(function () {
+  var data = JSON.parse(document.getElementById('oauth-result').textContent);
+  if (!data.message || !window.opener) return;
+  window.opener.postMessage(data.message, data.targetOrigin);
+  window.close();
+})();
+`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function cookie(
+  name: string,
+  value: string,
+  options: { path: string; maxAgeSec: number; isSecure: boolean },
+): string {
+  const parts = [`${name}=${value}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSec}`];
+  parts.push('HttpOnly', 'SameSite=Lax');
+  if (options.isSecure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
