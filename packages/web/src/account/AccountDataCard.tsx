@@ -1,4 +1,70 @@
-/** The account page's card for downloading all data and deleting the account (being built). */
+import DeleteIcon from '@mui/icons-material/DeleteForeverOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { useProfile } from '../api/profile';
+import { confirmationFor, DeleteAccountDialog } from './DeleteAccountDialog';
+import { downloadFile } from './download-export';
+
+/** The account's data: a zip of all of it (DumpUserData), and deleting the account. */
 export function AccountDataCard() {
-  return null;
+  const { t } = useTranslation('account-data');
+  const user = useProfile().data?.user;
+  const [deleting, setDeleting] = useState(false);
+
+  const download = useMutation({
+    mutationFn: () => call('DumpUserData'),
+    onSuccess: ({ data, filename }) => downloadFile(data, filename, 'application/zip'),
+  });
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
+      data-testid="account-data-card"
+    >
+      <Typography variant="h6" component="h2">
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 2.5 }}>
+        {t('text')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={
+            download.isPending ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />
+          }
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+        >
+          {download.isPending ? t('downloading') : t('download')}
+        </Button>
+        <Button
+          color="error"
+          startIcon={<DeleteIcon />}
+          onClick={() => setDeleting(true)}
+          disabled={!user}
+        >
+          {t('delete')}
+        </Button>
+      </Box>
+      {user && (
+        <DeleteAccountDialog
+          open={deleting}
+          confirmation={confirmationFor(user)}
+          onClose={() => setDeleting(false)}
+          onDownload={() => download.mutate()}
+          downloading={download.isPending}
+        />
+      )}
+    </Paper>
+  );
 }

@@ -1,0 +1,266 @@
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { RpcError } from '@planner/protocol/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { describeError } from '../api/error-message';
+import { endSession } from '../api/session';
+import { showToast } from '../components/toast-store';
+
+/** How this account confirms: its password, else its e-mail, else a fresh sign-in. */
+export type Confirmation = 'password' | 'email' | 'freshSignIn';
+
+export function confirmationFor(user: { hasPassword: boolean; email: string }): Confirmation {
+  if (user.hasPassword) return 'password';
+  return user.email ? 'email' : 'freshSignIn';
+}
+
+/** Server refusals that mean "the confirmation typed in step 2 is not right". */
+const CONFIRMATION_ERRORS: ReadonlySet<string> = new Set([
+  'invalid.wrongCredentials',
+  'invalid.emailMismatch',
+  'invalid.enterPassword',
+  'invalid.enterEmail',
+]);
+
+const LOSSES = ['planning', 'history', 'settings', 'account'] as const;
+
+interface DeleteAccountDialogProps {
+  open: boolean;
+  confirmation: Confirmation;
+  onClose: () => void;
+  /** Offered in step 1: a copy of the data before it goes. */
+  onDownload: () => void;
+  downloading: boolean;
+}
+
+/**
+ * The three steps before an account goes (spec: three-step confirmation): 1. what is lost, with
+ * the export offered; 2. the password (or e-mail) typed again; 3. the final word. Then
+ * DeleteAccount, and this device forgets everything and goes to /login.
+ */
+export function DeleteAccountDialog({
+  open,
+  confirmation,
+  onClose,
+  onDownload,
+  downloading,
+}: DeleteAccountDialogProps) {
+  const { t, i18n } = useTranslation(['account-data', 'translation']);
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [secret, setSecret] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: () =>
+      call(
+        'DeleteAccount',
+        confirmation === 'password' ? { password: secret } : { email: secret.trim() },
+        { retry: false },
+      ),
+    onSuccess: () => {
+      showToast({ key: 'account-data:deleted', severity: 'success' });
+      // The account is gone: this device forgets it like a log out, and the route guard
+      // sends the person to /login.
+      endSession();
+      queryClient.clear();
+    },
+    onError: (error) => {
+      if (error instanceof RpcError && CONFIRMATION_ERRORS.has(error.message)) {
+        setFieldError(textOf(error));
+        setStep(2);
+      }
+    },
+    meta: { handlesErrors: true },
+  });
+
+  function textOf(error: unknown): string {
+    if (error instanceof RpcError && i18n.exists(error.message, { ns: 'account-data' })) {
+      return t(error.message, { ns: 'account-data' });
+    }
+    const described = describeError(error, (key) => i18n.exists(key));
+    return described ? t(described.key, { ...described.values, ns: 'translation' }) : '';
+  }
+
+  const stepTwoError =
+    fieldError ?? (confirmation === 'freshSignIn' && remove.error ? textOf(remove.error) : null);
+  const finalError =
+    remove.error &&
+    step === 3 &&
+    !(remove.error instanceof RpcError && CONFIRMATION_ERRORS.has(remove.error.message))
+      ? textOf(remove.error)
+      : null;
+
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmation !== 'freshSignIn' && !secret.trim()) {
+      setFieldError(
+        t(confirmation === 'password' ? 'invalid.enterPassword' : 'invalid.enterEmail', {
+          ns: 'translation',
+        }),
+      );
+      return;
+    }
+    setStep(3);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={remove.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+      data-testid="delete-account-dialog"
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setStep(1);
+            setSecret('');
+            setFieldError(null);
+            remove.reset();
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pb: 1 }}>
+        <Typography variant="overline" component="div" color="error" sx={{ lineHeight: 1.6 }}>
+          {t('dialog.stepOf', { step })}
+        </Typography>
+        {t(step === 3 ? 'dialog.finalTitle' : 'dialog.title')}
+      </DialogTitle>
+      <LinearProgress
+        variant="determinate"
+        color="error"
+        value={(step / 3) * 100}
+        aria-hidden
+        sx={{ mx: 3, borderRadius: 1 }}
+      />
+
+      {step === 1 && (
+        <>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 1 }}>{t('dialog.lossTitle')}</DialogContentText>
+            <Box component="ul" sx={{ m: 0, pl: 3, color: 'text.primary' }}>
+              {LOSSES.map((loss) => (
+                <Typography component="li" key={loss} sx={{ mb: 0.5 }}>
+                  {t(`dialog.loss.${loss}`)}
+                </Typography>
+              ))}
+            </Box>
+            <Alert severity="info" sx={{ mt: 2.5 }}>
+              {t('dialog.exportOffer')}
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  onClick={onDownload}
+                  disabled={downloading}
+                >
+                  {t('download')}
+                </Button>
+              </Box>
+            </Alert>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
+            <Button onClick={onClose} color="inherit">
+              {t('dialog.cancel')}
+            </Button>
+            <Button variant="contained" color="error" onClick={() => setStep(2)}>
+              {t('dialog.continue')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+
+      {step === 2 && (
+        <Box component="form" noValidate onSubmit={onConfirm}>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2.5 }}>
+              {t(
+                confirmation === 'password'
+                  ? 'dialog.confirmPassword'
+                  : confirmation === 'email'
+                    ? 'dialog.confirmEmail'
+                    : 'dialog.confirmFresh',
+              )}
+            </DialogContentText>
+            {confirmation !== 'freshSignIn' && (
+              <TextField
+                id="delete-account-confirmation"
+                label={t(confirmation === 'password' ? 'dialog.password' : 'dialog.email')}
+                type={confirmation === 'password' ? 'password' : 'email'}
+                autoComplete={confirmation === 'password' ? 'current-password' : 'email'}
+                value={secret}
+                onChange={(event) => {
+                  setSecret(event.target.value);
+                  setFieldError(null);
+                }}
+                error={stepTwoError !== null}
+                helperText={stepTwoError ?? ' '}
+                fullWidth
+                autoFocus
+              />
+            )}
+            {confirmation === 'freshSignIn' && stepTwoError && (
+              <Alert severity="error">{stepTwoError}</Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
+            <Button onClick={() => setStep(1)} color="inherit">
+              {t('dialog.back')}
+            </Button>
+            <Button type="submit" variant="contained" color="error">
+              {t('dialog.continue')}
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+
+      {step === 3 && (
+        <>
+          <DialogContent>
+            <DialogContentText>{t('dialog.finalText')}</DialogContentText>
+            {finalError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {finalError}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
+            <Button onClick={() => setStep(2)} color="inherit" disabled={remove.isPending}>
+              {t('dialog.back')}
+            </Button>
+            <Button
+              variant="contained"
+              color="error"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
+              {t('dialog.deleteForever')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
