@@ -4,13 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { persistQueryCache } from './api/query-persistence';
 import { queryClient } from './api/query-client';
 import { App } from './app/App';
+import { reportUncaughtErrors } from './app-status/report-errors';
+import i18next from 'i18next';
 import { initI18n } from './i18n/i18n';
 import { removeOtherVersions } from './storage/local-storage';
 
 // Order matters: stale keys of other versions go before anything reads storage.
 removeOtherVersions();
 persistQueryCache(queryClient);
-void initI18n();
+reportUncaughtErrors();
+// The notice for a screen that failed to load must not need the network to show its words.
+void initI18n().then(() => i18next.loadNamespaces('app-status'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,8 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { queryClient } from '../api/query-client';
+import { followAppVisibility } from '../app-status/app-visibility';
 import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
 import { ScreenErrorBoundary } from './ErrorBoundary';
 import { PageFallback } from './PageFallback';
@@ -19,6 +20,8 @@ function reconnect(): void {
 }
 
 export function App() {
+  // Spec 4: the server hears when the app is hidden and shown; the timeline follows a return.
+  useEffect(() => followAppVisibility(queryClient), []);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -1,24 +1,32 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes } from 'react-router';
+import { lazyScreen } from '../app-status/lazy-screen';
 import { GuestOnly, RequireSession } from './guards';
 import { PageFallback } from './PageFallback';
 
 // Each screen is its own chunk, so the first paint loads only the shell and the screen shown.
-const LoginPage = lazy(() => import('../login/LoginPage'));
-const AppShell = lazy(() => import('../shell/AppShell'));
-const SubPageLayout = lazy(() => import('../shell/SubPageLayout'));
-const AgendaPage = lazy(() => import('../agenda/AgendaPage'));
-const AccountPage = lazy(() => import('../account/AccountPage'));
-const AboutPage = lazy(() => import('../about/AboutPage'));
-const HelpPage = lazy(() => import('../help/HelpPage'));
-const HelpArticlePage = lazy(() => import('../help/HelpArticlePage'));
-const FeedbackPage = lazy(() => import('../feedback/FeedbackPage'));
-const VerifyEmailPage = lazy(() => import('../account/VerifyEmailPage'));
-const TasksPage = lazy(() => import('../tasks/TasksPage'));
-const SettingsPage = lazy(() => import('../settings/SettingsPage'));
-const TaskEditorPage = lazy(() => import('../task-editor/TaskEditorPage'));
-const EventEditorPage = lazy(() => import('../event-editor/EventEditorPage'));
-const ReminderEditorPage = lazy(() => import('../reminder-editor/ReminderEditorPage'));
+// A chunk that fails or takes over 120 s is reported and the screen says so (lazyScreen).
+const LoginPage = lazyScreen('LoginPage', () => import('../login/LoginPage'));
+const AppShell = lazyScreen('AppShell', () => import('../shell/AppShell'));
+const SubPageLayout = lazyScreen('SubPageLayout', () => import('../shell/SubPageLayout'));
+const AgendaPage = lazyScreen('AgendaPage', () => import('../agenda/AgendaPage'));
+const AccountPage = lazyScreen('AccountPage', () => import('../account/AccountPage'));
+const AboutPage = lazyScreen('AboutPage', () => import('../about/AboutPage'));
+const HelpPage = lazyScreen('HelpPage', () => import('../help/HelpPage'));
+const HelpArticlePage = lazyScreen('HelpArticlePage', () => import('../help/HelpArticlePage'));
+const FeedbackPage = lazyScreen('FeedbackPage', () => import('../feedback/FeedbackPage'));
+const VerifyEmailPage = lazyScreen('VerifyEmailPage', () => import('../account/VerifyEmailPage'));
+const TasksPage = lazyScreen('TasksPage', () => import('../tasks/TasksPage'));
+const SettingsPage = lazyScreen('SettingsPage', () => import('../settings/SettingsPage'));
+const TaskEditorPage = lazyScreen('TaskEditorPage', () => import('../task-editor/TaskEditorPage'));
+const EventEditorPage = lazyScreen(
+  'EventEditorPage',
+  () => import('../event-editor/EventEditorPage'),
+);
+const ReminderEditorPage = lazyScreen(
+  'ReminderEditorPage',
+  () => import('../reminder-editor/ReminderEditorPage'),
+);
 
 const page = (element: ReactNode) => <Suspense fallback={<PageFallback />}>{element}</Suspense>;
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback, useEffect, useRef } from 'react';
 import { reloadTimeline, refreshTimelineState } from '../agenda/data/timeline-queries';
 import { call } from '../api/client';
+import { useFlushWhenHidden } from '../app-status/pending-work';
 import { profileQueryKey, useProfile } from '../api/profile';
 
 export type Options = Plain<UserOptions>;
@@ -37,8 +38,9 @@ function writeOptions(client: QueryClient, options: Options): void {
 /**
  * The person's options and a way to change them. A change shows at once (the profile query is
  * updated in place) and reaches the server in one UpdateUserOptions naming the changed fields,
- * 300 ms after the last change; leaving the screen sends what is pending straight away. The
- * server's answer then replaces the cached options; a failure refetches the profile.
+ * 300 ms after the last change; leaving the screen or hiding the app sends what is pending
+ * straight away. The server's answer then replaces the cached options; a failure refetches the
+ * profile.
  */
 export function useOptionsEditor() {
   const client = useQueryClient();
@@ -86,6 +88,8 @@ export function useOptionsEditor() {
   );
 
   useEffect(() => flush, [flush]);
+  // A hidden tab may be closed before the timer fires: what is pending goes out at once.
+  useFlushWhenHidden(flush);
 
   return { options, change, isSaving: save.isPending };
 }
