@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +110,16 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       DATABASE_URL: '',
       WEB_DIST: webDist,
+      // What GetCloudConfig answers (e2e/about.e2e.ts): social links and the developer jump,
+      // whose password is JUMP_PASSWORD there.
+      CLOUD_CONFIG: JSON.stringify({
+        socialLinks: JSON.stringify([
+          { network: 'x', url: 'https://x.com/planner' },
+          { network: 'github', url: 'https://github.com/planner' },
+        ]),
+        developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
+        developerJumpUrl: `${baseURL}/help`,
+      }),
     },
   },
 });

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaintChunks } from './build/first-paint-chunks';
+import { licenceList } from './build/licence-list';
 
 const apiTarget = process.env.PLANNER_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), firstPaintChunks()],
+  plugins: [react(), firstPaintChunks(), ...licenceList()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

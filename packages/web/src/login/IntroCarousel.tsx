@@ -1,8 +1,17 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ComponentType, type PointerEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { createTapCounter } from '../about/tap-counter';
 import {
   AnalysisIllustration,
   EstimationIllustration,
@@ -16,6 +25,13 @@ const SLIDES: readonly { id: string; Illustration: ComponentType }[] = [
   { id: 'estimation', Illustration: EstimationIllustration },
   { id: 'analysis', Illustration: AnalysisIllustration },
 ];
+
+// Spec 2: ten clicks on the analysis slide's title, then one on its text, open the hidden chooser
+// of API servers (loaded only then).
+const ApiChooserDialog = lazy(() => import('../developer/ApiChooserDialog'));
+const CHOOSER_SLIDE = 'analysis';
+const CHOOSER_TITLE_CLICKS = 10;
+const CHOOSER_CLICK_GAP_MS = 1500;
 
 const AUTO_ADVANCE_MS = 6000;
 const SWIPE_MIN_PX = 40;
@@ -38,6 +54,7 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
   const [isPaused, setPaused] = useState(false);
   const swipeStart = useRef<number | null>(null);
   const count = SLIDES.length;
+  const { isChooserOpen, closeChooser, onTitleClick, onTextClick } = useHiddenChooser();
 
   useEffect(() => {
     if (isPaused || prefersReducedMotion()) return undefined;
@@ -93,10 +110,16 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
               <Box sx={{ height: illustrationHeight, mb: 3 }}>
                 <Illustration />
               </Box>
-              <Typography variant="h4" component="h2" sx={{ color: 'common.white', mb: 1.5 }}>
+              <Typography
+                variant="h4"
+                component="h2"
+                onClick={() => onTitleClick(id)}
+                sx={{ color: 'common.white', mb: 1.5 }}
+              >
                 {t(`login.intro.${id}.title`)}
               </Typography>
               <Typography
+                onClick={() => onTextClick(id)}
                 sx={{
                   color: 'rgba(255,255,255,0.82)',
                   fontSize: '1.05rem',
@@ -130,6 +153,37 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
           />
         ))}
       </Box>
+      {isChooserOpen && (
+        <Suspense fallback={null}>
+          <ApiChooserDialog open onClose={closeChooser} />
+        </Suspense>
+      )}
     </Box>
   );
+}
+
+/**
+ * The gesture that opens the hidden chooser: quick clicks on the analysis title, then its text.
+ * A click on the text too early, or on another slide, starts again.
+ */
+function useHiddenChooser() {
+  const [isChooserOpen, setChooserOpen] = useState(false);
+  const titleClicks = useRef(
+    createTapCounter({ needed: CHOOSER_TITLE_CLICKS, maxGapMs: CHOOSER_CLICK_GAP_MS }),
+  );
+  const isArmed = useRef(false);
+  return {
+    isChooserOpen,
+    closeChooser: () => setChooserOpen(false),
+    onTitleClick: (slide: string) => {
+      if (slide !== CHOOSER_SLIDE) return;
+      if (titleClicks.current.tap(performance.now())) isArmed.current = true;
+    },
+    onTextClick: (slide: string) => {
+      const isOpening = slide === CHOOSER_SLIDE && isArmed.current;
+      isArmed.current = false;
+      titleClicks.current.reset();
+      if (isOpening) setChooserOpen(true);
+    },
+  };
 }

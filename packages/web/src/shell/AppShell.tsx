@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountLocale } from './account-locale';
@@ -14,6 +14,9 @@ import { NavDrawerContent } from './NavDrawerContent';
 import { NAV_ITEMS } from './nav-items';
 import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
+
+// Only a debugEnabled account ever opens it: its code and strings load on first use.
+const DebugMenu = lazy(() => import('../developer/DebugMenu'));
 
 export const DRAWER_WIDTH = 280;
 const APP_BAR_HEIGHT = 64;
@@ -32,10 +35,11 @@ export default function AppShell() {
   const { t } = useTranslation();
   const isDesktop = useDesktopLayout();
   const [isOpen, setOpen] = useState(false);
+  const [isDebugOpen, setDebugOpen] = useState(false);
   const title = useScreenTitle();
   useAccountLocale();
   const close = () => setOpen(false);
-  const drawer = <NavDrawerContent onNavigate={close} />;
+  const drawer = <NavDrawerContent onNavigate={close} onOpenDebugMenu={() => setDebugOpen(true)} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
@@ -88,6 +92,11 @@ export default function AppShell() {
         <Toolbar />
         <Outlet />
       </Box>
+      {isDebugOpen && (
+        <Suspense fallback={null}>
+          <DebugMenu open onClose={() => setDebugOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -10,9 +10,15 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useProfile } from '../api/profile';
 import { Logo } from '../components/Logo';
 import { AccountHeader } from './AccountHeader';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { visibleNavItems, type NavItem } from './nav-items';
 
-function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+interface NavEntryProps {
+  item: NavItem;
+  onNavigate: () => void;
+  onOpenDebugMenu: () => void;
+}
+
+function NavEntry({ item, onNavigate, onOpenDebugMenu }: NavEntryProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const premiumLevel = useProfile().data?.user?.premiumLevel ?? 0;
@@ -31,13 +37,10 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
     </>
   );
   if (item.to === null) {
-    // Screens not built yet stay visible but disabled; the hint shows on hover.
     return (
-      <Box component="span" title={t('nav.comingSoon')} sx={{ display: 'block' }}>
-        <ListItemButton disabled data-nav={item.id}>
-          {content}
-        </ListItemButton>
-      </Box>
+      <ListItemButton onClick={onOpenDebugMenu} aria-haspopup="dialog" data-nav={item.id}>
+        {content}
+      </ListItemButton>
     );
   }
   return (
@@ -54,9 +57,17 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
   );
 }
 
+interface NavDrawerContentProps {
+  onNavigate: () => void;
+  /** The Debug entry (a debugEnabled account only) opens the debug menu. */
+  onOpenDebugMenu: () => void;
+}
+
 /** Drawer body: brand, account header, the spec's entries grouped by purpose. */
-export function NavDrawerContent({ onNavigate }: { onNavigate: () => void }) {
+export function NavDrawerContent({ onNavigate, onOpenDebugMenu }: NavDrawerContentProps) {
   const { t } = useTranslation();
+  const isDebugEnabled = useProfile().data?.user?.debugEnabled ?? false;
+  const items = visibleNavItems(isDebugEnabled);
   const groups = ['plan', 'account', 'app'] as const;
   return (
     <Box
@@ -69,16 +80,28 @@ export function NavDrawerContent({ onNavigate }: { onNavigate: () => void }) {
       </Box>
       <AccountHeader onNavigate={onNavigate} />
       <Box sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
-        {groups.map((group, index) => (
-          <Fragment key={group}>
-            {index > 0 && <Divider sx={{ my: 1, mx: 2 }} />}
-            <List dense={false} disablePadding sx={{ display: 'grid', gap: 0.25 }}>
-              {NAV_ITEMS.filter((item) => item.group === group).map((item) => (
-                <NavEntry key={item.id} item={item} onNavigate={onNavigate} />
-              ))}
-            </List>
-          </Fragment>
-        ))}
+        {groups
+          .filter((group) => items.some((item) => item.group === group))
+          .map((group, index) => (
+            <Fragment key={group}>
+              {index > 0 && <Divider sx={{ my: 1, mx: 2 }} />}
+              <List dense={false} disablePadding sx={{ display: 'grid', gap: 0.25 }}>
+                {items
+                  .filter((item) => item.group === group)
+                  .map((item) => (
+                    <NavEntry
+                      key={item.id}
+                      item={item}
+                      onNavigate={onNavigate}
+                      onOpenDebugMenu={() => {
+                        onNavigate();
+                        onOpenDebugMenu();
+                      }}
+                    />
+                  ))}
+              </List>
+            </Fragment>
+          ))}
       </Box>
     </Box>
   );

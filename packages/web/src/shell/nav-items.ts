@@ -1,5 +1,6 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import AutoGraphIcon from '@mui/icons-material/AutoGraphOutlined';
+import BugReportIcon from '@mui/icons-material/BugReportOutlined';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import ChecklistIcon from '@mui/icons-material/ChecklistRtlOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
@@ -17,14 +18,20 @@ export interface NavItem {
     | 'referral'
     | 'settings'
     | 'helpAndFeedback'
+    | 'debug'
     | 'about';
   Icon: typeof SvgIcon;
-  /** The route, or null while its screen is not built: the entry then shows disabled. */
+  /**
+   * The route. null: the entry opens the debug menu (`opensDebugMenu`), or its screen is not
+   * built yet and the entry is hidden until it is (never a disabled "coming soon" entry).
+   */
   to: string | null;
+  /** Opens the debug menu instead of a route; shown only for a debugEnabled account. */
+  opensDebugMenu?: true;
   group: 'plan' | 'account' | 'app';
 }
 
-/** The spec's drawer entries, in its order (the debug entry needs debugEnabled: none yet). */
+/** The spec's drawer entries, in its order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'agenda', Icon: TodayIcon, to: '/agenda', group: 'plan' },
   { id: 'tasks', Icon: ChecklistIcon, to: '/tasks', group: 'plan' },
@@ -32,6 +39,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'premium', Icon: WorkspacePremiumIcon, to: null, group: 'account' },
   { id: 'referral', Icon: CardGiftcardIcon, to: null, group: 'account' },
   { id: 'settings', Icon: SettingsIcon, to: '/settings', group: 'app' },
-  { id: 'helpAndFeedback', Icon: HelpIcon, to: null, group: 'app' },
+  { id: 'helpAndFeedback', Icon: HelpIcon, to: '/help', group: 'app' },
+  { id: 'debug', Icon: BugReportIcon, to: null, opensDebugMenu: true, group: 'app' },
   { id: 'about', Icon: InfoIcon, to: '/about', group: 'app' },
 ];
+
+/** The entries this person sees: every built screen, and Debug for a debugEnabled account. */
+export function visibleNavItems(
+  isDebugEnabled: boolean,
+  items: readonly NavItem[] = NAV_ITEMS,
+): NavItem[] {
+  return items.filter((item) => (item.opensDebugMenu ? isDebugEnabled : item.to !== null));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { visibleNavItems } from './nav-items';
+
+describe('drawer entries', () => {
+  it('shows only entries that lead somewhere, in the spec order', () => {
+    expect(visibleNavItems(false).map((item) => item.id)).toEqual([
+      'agenda',
+      'tasks',
+      'settings',
+      'helpAndFeedback',
+      'about',
+    ]);
+  });
+
+  it('adds Debug before About for a debugEnabled account', () => {
+    const items = visibleNavItems(true);
+    expect(items.map((item) => item.id)).toEqual([
+      'agenda',
+      'tasks',
+      'settings',
+      'helpAndFeedback',
+      'debug',
+      'about',
+    ]);
+  });
+
+  it('every visible entry has a route or opens the debug menu', () => {
+    for (const item of visibleNavItems(true)) {
+      expect(item.to !== null || item.opensDebugMenu === true, item.id).toBe(true);
+    }
+  });
+});
