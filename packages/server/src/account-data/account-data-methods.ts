@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AccountsService } from '@planner/protocol';
-import { SignInThrottle } from '../accounts/sign-in-throttle';
 import type { Schema } from '../db/schema';
 import { text } from '../rpc/bounds';
 import type { ReadOnlyDb } from '../rpc/context';
@@ -37,7 +36,6 @@ export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] 
     });
     return tables;
   };
-  const throttle = new SignInThrottle(deps.config.signInDelay);
 
   return [
     defineMethod(AccountsService.method.dumpUserData, {
@@ -60,7 +58,7 @@ export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] 
       prepare: (input, ctx) =>
         checkConfirmation(
           ctx.db,
-          throttle,
+          deps.signInThrottle,
           { userId: ctx.userId, sessionId: ctx.sessionId, now: ctx.now() },
           input,
         ),

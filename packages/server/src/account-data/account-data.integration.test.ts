@@ -4,6 +4,7 @@ import { ErrorCode, ErrorMessage } from '@planner/protocol';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '../realtime/stream-reader';
 import { startTestServer, TEST_NOW, type TestServer } from '../testing/test-server';
 import {
   DAY,
@@ -379,6 +380,55 @@ describe('DeleteAccount', () => {
       ErrorMessage.wrongCredentials,
     );
     await expect(other.client.call('GetUserProfile')).resolves.toBeTruthy();
+  });
+
+  it('closes the live streams of the deleted account at once, and only those', async () => {
+    const user = await signUpPlanner(server);
+    const other = await signUpPlanner(server);
+    const stream = await openStream(server.url, user.token);
+    const othersStream = await openStream(server.url, other.token);
+    expect(await stream.waitFor(1)).toEqual(['ready']);
+    await user.client.call('DeleteAccount', { password: user.password });
+    expect(await stream.ended()).toBe(true);
+    expect(await othersStream.ended(300)).toBe(false);
+    await othersStream.close();
+  });
+
+  // Known gap, outside this folder: the timeline timer of a user with an open stream reloads the
+  // timeline state when told the sessions ended, and loadTimelineState creates a default row
+  // when none exists, so a default timeline_state row comes back after the deletion. Fixed when
+  // the timer stops creating the row (then this test fails and `.fails` comes off).
+  it.fails('leaves no row behind when a live stream was open during the deletion', async () => {
+    const user = await signUpPlanner(server);
+    const stream = await openStream(server.url, user.token);
+    expect(await stream.waitFor(1)).toEqual(['ready']);
+    await user.client.call('DeleteAccount', { password: user.password });
+    expect(await stream.ended()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await rowCounts(user.userId)).toMatchObject({ timeline_state: 0, users: 0 });
+  });
+
+  it('shares the sign-in throttle: wrong passwords here slow the next sign-in', async () => {
+    const slow = await startTestServer({
+      config: {
+        signInDelay: { freeFailures: 1, firstDelayMs: 400, maxDelayMs: 400, windowSec: 60 },
+      },
+    });
+    try {
+      const user = await slow.signUp();
+      for (const attempt of ['wrong password one', 'wrong password two']) {
+        await expectRpcError(
+          user.client.call('DeleteAccount', { password: attempt }),
+          ErrorCode.InvalidInput,
+          ErrorMessage.wrongCredentials,
+        );
+      }
+      const started = performance.now();
+      await slow.client().call('CreateSession', { email: user.email, password: user.password });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('an account without a password confirms with its e-mail typed again', async () => {
