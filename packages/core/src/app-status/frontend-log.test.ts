@@ -47,3 +47,26 @@ describe('isIgnoredError', () => {
     expect(isIgnoredError("Cannot read properties of undefined (reading 'id')")).toBe(false);
   });
 });
+
+describe('maskSecrets on long texts', () => {
+  it('masks a field inside the value of another key', () => {
+    expect(maskSecrets('request data={"title":"Secret"} failed')).toBe(
+      'request data={"title":"***"} failed',
+    );
+  });
+
+  it('takes time in proportion to the text, whatever its shape', () => {
+    const shapes = [
+      'x'.repeat(8_000),
+      'a.'.repeat(4_000),
+      'title'.repeat(1_600),
+      'ab@'.repeat(2_600),
+      'title:"'.repeat(1_100),
+      'x@y.'.repeat(2_000),
+    ];
+    const started = performance.now();
+    for (const text of shapes) maskSecrets(text);
+    // Quadratic scanning took over a second for the first shape alone.
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

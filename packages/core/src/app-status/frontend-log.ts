@@ -33,13 +33,15 @@ export const FRONTEND_LOG_LIMITS = {
   view: 500,
 } as const;
 
-// A key ends in one of the fields (`title`, `taskTitle`, `authToken`, `user_email`), quoted or
-// not, followed by `:` or `=`. Its value runs to the closing quote, or to a separator.
-const KEY = `["']?[\\w.-]*?(?:${MASKED_FIELDS.join('|')})["']?`;
+// A key that ends in one of the fields (`title`, `taskTitle`, `authToken`, `user_email`),
+// quoted or not, then `:` or `=`, then its value: to the closing quote, or to a separator. A key
+// only starts where no key character precedes it, so a long run of text is scanned once rather
+// than once per character (masking stays linear in the text's length).
+const KEY = `(?<![\\w.-])[\\w.-]*?(?:${MASKED_FIELDS.join('|')})["']?\\s*[:=]\\s*`;
 const QUOTED_VALUE = `"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'`;
 const BARE_VALUE = `[^\\s,;&}\\]\\)]+`;
-const FIELD_VALUE = new RegExp(`(${KEY}\\s*[:=]\\s*)(${QUOTED_VALUE}|${BARE_VALUE})`, 'gi');
-const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const FIELD_VALUE = new RegExp(`(${KEY})(${QUOTED_VALUE}|${BARE_VALUE})`, 'gi');
+const EMAIL_ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const BEARER = /\b(Bearer\s+)[\w.~+/=-]+/gi;
 
 function maskValue(value: string): string {
