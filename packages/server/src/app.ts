@@ -73,6 +73,7 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
     ...createAccountsMethods({
       mailer,
       publicUrl: options.config.publicUrl,
+      dataDir: options.config.dataDir,
       onUserCreated: userCreatedHooks,
       signInThrottle: deps.signInThrottle,
       realtime,

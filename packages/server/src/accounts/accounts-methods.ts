@@ -14,6 +14,9 @@ import { passwordResetMail, resetLink } from './reset-mail';
 import { issueSignUpVerification } from './email-verification';
 import { sendVerification } from './verification-mail';
 import type { SignInThrottle } from './sign-in-throttle';
+import { idBound } from '../rpc/bounds';
+import { FileStore } from '../files/file-store';
+import { avatarUrlOf, setAvatar } from '../files/files-service';
 
 export interface AccountsDeps {
   mailer: Mailer;
@@ -23,6 +26,8 @@ export interface AccountsDeps {
   signInThrottle: SignInThrottle;
   /** Tells the user's open streams that sessions ended, so revoked ones close. */
   realtime: Pick<RealtimeHub, 'publish'>;
+  /** DATA_DIR: a replaced avatar's bytes are removed from its files folder. */
+  dataDir: string;
 }
 
 const perIp = (bucket: string) => ({
@@ -129,14 +134,24 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
     defineMethod(AccountsService.method.getUserProfile, {
       auth: 'required',
       handler: async (_input, ctx) => {
-        const user = presentUser(await accounts.getAccount(ctx.db, ctx.userId));
+        const user = presentUser(
+          await accounts.getAccount(ctx.db, ctx.userId),
+          await avatarUrlOf(ctx.db, ctx.userId, deps.publicUrl),
+        );
         return { user, options: user.options };
       },
     }),
     defineMethod(AccountsService.method.updateUser, {
       auth: 'required',
+      bounds: { avatar: idBound },
       handler: async (input, ctx) => {
         if (input.name !== undefined) await accounts.rename(ctx.db, ctx.userId, input.name);
+        if (input.avatar !== undefined) {
+          const replaced = await setAvatar(ctx.db, ctx.userId, input.avatar);
+          if (replaced.length > 0) {
+            ctx.afterCommit(() => new FileStore(deps.dataDir).remove(replaced));
+          }
+        }
         return {};
       },
     }),

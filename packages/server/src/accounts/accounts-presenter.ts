@@ -57,14 +57,18 @@ export function defaultUserOptions(
   };
 }
 
-export function presentUser(account: Account): Plain<User> {
+export function presentUser(
+  account: Account,
+  /** The address of the avatar shown (files/files-service.ts), '' for none. */
+  avatarUrl = '',
+): Plain<User> {
   return {
     id: account.id,
     name: account.name,
     countryCallingCode: '',
     phoneNumber: '',
     email: account.email,
-    avatar: '',
+    avatar: avatarUrl,
     hasPassword: account.hasPassword,
     createdAt: account.createdAt,
     premiumLevel: account.premiumLevel,

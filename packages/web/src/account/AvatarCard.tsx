@@ -116,7 +116,7 @@ export function AvatarCard() {
             size={88}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flex: '1 1 200px' }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flex: '1 1 150px' }}>
           <input
             ref={input}
             type="file"
