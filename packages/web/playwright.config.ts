@@ -110,8 +110,8 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       DATABASE_URL: '',
       WEB_DIST: webDist,
-      // What GetCloudConfig answers (e2e/about.e2e.ts): social links and the developer jump,
-      // whose password is JUMP_PASSWORD there.
+      // What GetCloudConfig answers (e2e/about.e2e.ts): social links, the developer jump (its
+      // password is JUMP_PASSWORD there) and a test API server (this one).
       CLOUD_CONFIG: JSON.stringify({
         socialLinks: JSON.stringify([
           { network: 'x', url: 'https://x.com/planner' },
@@ -119,6 +119,7 @@ export default defineConfig({
         ]),
         developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
         developerJumpUrl: `${baseURL}/help`,
+        apiTest: `${baseURL}/api`,
       }),
     },
   },

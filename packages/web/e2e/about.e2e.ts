@@ -220,6 +220,16 @@ test('debug menu: another server signs out; the login page chooser switches back
 
   await login.logIn(email, GOOD_PASSWORD);
   await expect(page).toHaveURL(/\/agenda/);
+
+  // Diagnostics: clearing local data signs out and keeps this device's choices.
+  await openFromDrawer(page, 'Debug');
+  await menu.getByRole('button', { name: 'Clear local data and sign out' }).click();
+  await login.expectIntro();
+  const kept = await page.evaluate(() => ({
+    token: localStorage.getItem('planner:1.3:token'),
+    server: localStorage.getItem('planner:1.3:apiEndpoint'),
+  }));
+  expect(kept).toEqual({ token: null, server: '{"endpoint":"local","baseUrl":"/api"}' });
 });
 
 async function openLoginChooser(page: Page): Promise<void> {
@@ -230,7 +240,10 @@ async function openLoginChooser(page: Page): Promise<void> {
   await slide.getByText(/Every finished block becomes a record/).click();
 }
 
-test('login: the hidden API chooser opens only by the full gesture', async ({ page }, info) => {
+test('login: the hidden API chooser opens only by the full gesture', async ({
+  page,
+  baseURL,
+}, info) => {
   const device = deviceOf(info);
   const login = new LoginPage(page);
   await login.goto();
@@ -245,6 +258,9 @@ test('login: the hidden API chooser opens only by the full gesture', async ({ pa
   await openLoginChooser(page);
   const chooser = page.getByRole('dialog', { name: 'Developer options' });
   await expect(chooser.getByTestId('api-current')).toContainText('Local (/api)');
+  // Named servers are offered only with an address (CLOUD_CONFIG names a test server only).
+  await expect(chooser.getByRole('radio')).toHaveCount(3);
+  await expect(chooser.getByRole('radiogroup')).toContainText(`Test${baseURL}/api`);
   await expect(chooser.getByLabel('Password')).toBeVisible();
   await shoot(page, 'login-chooser', device);
 });
