@@ -139,3 +139,40 @@ test('an uncaught error reaches the server masked; a screen that fails to load s
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings' }).first()).toBeVisible();
 });
+
+test('a change waiting to be saved goes out as soon as the app is hidden', async ({
+  page,
+  baseURL,
+}) => {
+  const api = new AgendaApi(baseURL ?? '');
+  await api.signUp(newEmail('flush'), GOOD_PASSWORD);
+  await page.clock.install();
+  await api.signInPage(page);
+  await page.goto('/agenda');
+  const shell = new ShellPage(page);
+  await shell.expectAgenda();
+  await shell.openDrawer();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await page.getByRole('combobox', { name: /^Clock/ }).click();
+  const option = page.getByRole('option', { name: /^24-hour/ });
+  await expect(option).toBeVisible();
+
+  // Time stands still: the 300 ms save timer cannot fire, only the hiding can send the change.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const saved = page.waitForRequest(isCall('UpdateUserOptions'));
+  await option.click();
+  await page.waitForTimeout(1_000);
+  await setVisibility(page, 'hidden');
+  await saved;
+  await page.clock.resume();
+  await expect
+    .poll(
+      async () =>
+        (await api.call<{ options?: { timeFormat?: string } }>('GetUserOptions')).options
+          ?.timeFormat,
+    )
+    .toBe('24-hour clock');
+});
