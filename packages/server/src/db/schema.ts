@@ -1,6 +1,7 @@
 import type { AccountsTables } from '../accounts/tables';
 import type { CategoriesTables } from '../categories/tables';
 import type { EventsTables } from '../events/tables';
+import type { FilesTables } from '../files/tables';
 import type { RemindersTables } from '../reminders/tables';
 import type { SocialSignInTables } from '../social-sign-in/tables';
 import type { TasksTables } from '../tasks/tables';
@@ -19,4 +20,5 @@ export interface Schema
     EventsTables,
     RemindersTables,
     CategoriesTables,
-    SocialSignInTables {}
+    SocialSignInTables,
+    FilesTables {}

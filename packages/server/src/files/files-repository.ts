@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { FileRow, FilesTables } from './tables';
+import type { FileRow } from './tables';
 
 /** Any handle on the database: the call's transaction, or the pool in the upload route. */
 type Db = Kysely<Schema>;
@@ -8,26 +8,13 @@ type Reader = Pick<Kysely<Schema>, 'selectFrom'>;
 
 export type StoredFile = Selectable<FileRow>;
 
-/** The files table through Kysely's own widening (withTables), kept to this module. */
-function files(db: Db) {
-  return db.withTables<FilesTables>();
-}
-
-function readFiles(db: Reader) {
-  return (db as Db).withTables<FilesTables>();
-}
-
 export async function insertPending(db: Db, row: FileRow): Promise<void> {
-  await files(db).insertInto('files').values(row).execute();
+  await db.insertInto('files').values(row).execute();
 }
 
 /** A file by its id alone: the upload form and the download address carry nothing else. */
 export async function findById(db: Reader, fileId: string): Promise<StoredFile | undefined> {
-  return readFiles(db)
-    .selectFrom('files')
-    .selectAll()
-    .where('file_id', '=', fileId)
-    .executeTakeFirst();
+  return db.selectFrom('files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
 }
 
 export async function findOwn(
@@ -35,7 +22,7 @@ export async function findOwn(
   userId: string,
   fileId: string,
 ): Promise<StoredFile | undefined> {
-  return files(db)
+  return db
     .selectFrom('files')
     .selectAll()
     .where('user_id', '=', userId)
@@ -53,7 +40,7 @@ export async function completeUpload(
   fileId: string,
   stored: { contentType: string; sizeBytes: number; uploadedAt: number },
 ): Promise<boolean> {
-  const result = await files(db)
+  const result = await db
     .updateTable('files')
     .set({
       uploaded_at: stored.uploadedAt,
@@ -74,7 +61,7 @@ export async function findInUse(
   userId: string,
   purpose: string,
 ): Promise<StoredFile | undefined> {
-  return files(db)
+  return db
     .selectFrom('files')
     .selectAll()
     .where('user_id', '=', userId)
@@ -84,7 +71,7 @@ export async function findInUse(
 }
 
 export async function markInUse(db: Db, userId: string, fileId: string): Promise<void> {
-  await files(db)
+  await db
     .updateTable('files')
     .set({ in_use: 1 })
     .where('user_id', '=', userId)
@@ -99,7 +86,7 @@ export async function deleteFiles(
   fileIds: readonly string[],
 ): Promise<StoredFile[]> {
   if (fileIds.length === 0) return [];
-  return files(db)
+  return db
     .deleteFrom('files')
     .where('user_id', '=', userId)
     .where('file_id', 'in', fileIds)
@@ -109,7 +96,7 @@ export async function deleteFiles(
 
 /** The user's files not shown anywhere: pending uploads and uploads never chosen. */
 export async function listUnused(db: Db, userId: string): Promise<StoredFile[]> {
-  return files(db)
+  return db
     .selectFrom('files')
     .selectAll()
     .where('user_id', '=', userId)

@@ -21,7 +21,6 @@ export interface FileRow {
   in_use: number;
 }
 
-// A type, not an interface: Kysely's withTables wants an indexable shape.
-export type FilesTables = {
+export interface FilesTables {
   files: FileRow;
-};
+}
