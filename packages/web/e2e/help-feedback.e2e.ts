@@ -3,7 +3,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AgendaApi } from './agenda-api';
-import { ShellPage } from './pages/shell-page';
 import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 
 /*
@@ -19,12 +18,15 @@ async function shoot(page: Page, name: string, device: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}-${device}.png`), fullPage: true });
 }
 
-async function openHelpFromDrawer(page: Page): Promise<void> {
-  await new ShellPage(page).openDrawer();
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: 'Help & feedback' })
-    .click();
+const DRAWER_EN = { openMenu: 'Open menu', mainMenu: 'Main menu', entry: 'Help & feedback' };
+const DRAWER_DE = { openMenu: 'Menü öffnen', mainMenu: 'Hauptmenü', entry: 'Hilfe & Feedback' };
+
+async function openHelpFromDrawer(page: Page, labels = DRAWER_EN): Promise<void> {
+  // On a phone the drawer opens from the app bar; on a desktop it is always there.
+  const menuButton = page.getByRole('button', { name: labels.openMenu });
+  if (await menuButton.isVisible()) await menuButton.click();
+  const drawer = page.getByRole('navigation', { name: labels.mainMenu });
+  await drawer.getByRole('link', { name: labels.entry }).click();
   await expect(page).toHaveURL(/\/help$/);
 }
 
@@ -111,7 +113,7 @@ test('help: an unknown article says so and leads back', async ({ page, baseURL }
   await expect(help(page).getByRole('heading', { name: 'Getting started' })).toBeVisible();
 });
 
-test('help: a language without the article shows it in English and says so', async ({
+test('help: in German the lists, the FAQ and the articles are German', async ({
   page,
   baseURL,
 }) => {
@@ -122,14 +124,18 @@ test('help: a language without the article shows it in English and says so', asy
     options: { ...options, locale: 'de' },
   });
   await page.evaluate(() => localStorage.setItem('planner:1.3:locale', 'de'));
-  await page.goto('/help/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Häufige Fragen' })).toBeVisible();
+  await page.goto('/agenda');
+  await openHelpFromDrawer(page, DRAWER_DE);
+  await expect(help(page).getByRole('heading', { name: 'Erste Schritte' })).toBeVisible();
+  await help(page)
+    .getByRole('link', { name: /^Häufige Fragen/ })
+    .click();
   await expect(
     page.getByRole('heading', { name: 'Wie sehe ich die Einführung noch einmal?' }),
   ).toBeVisible();
   await page.getByRole('link', { name: 'So entsteht der Plan' }).click();
-  await expect(page.getByText('auf Englisch angezeigt')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Which task comes first' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welche Aufgabe zuerst kommt' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('feedback: checks the comment and the e-mail, then thanks and goes back', async ({

@@ -13,8 +13,8 @@ import { ArticleLink } from './ArticleLink';
 import {
   ALL_ARTICLES,
   ALL_ARTICLES_NAME,
+  helpArticles,
   isArticleName,
-  loadArticle,
   type ArticleName,
 } from './help-articles';
 import { HelpMarkdown } from './HelpMarkdown';
@@ -71,7 +71,7 @@ function Article({ name }: { name: ArticleName }) {
   const locale = localeOf(i18n.language);
   const article = useQuery({
     queryKey: ['help-article', name, locale],
-    queryFn: () => loadArticle(name, locale),
+    queryFn: () => helpArticles.loadArticle(name, locale),
     // The text ships with the app: it never goes stale, and a failed load is shown here.
     staleTime: Infinity,
     meta: { silent: true },

@@ -4,18 +4,15 @@ import helpStrings from '../i18n/help/en.json';
 import {
   ALL_ARTICLES,
   ALL_ARTICLES_NAME,
-  hasTranslation,
+  articleLibrary,
+  helpArticles,
   isArticleName,
-  loadArticle,
-  missingTranslations,
-  strayArticleFiles,
 } from './help-articles';
 
 /**
- * The translations still missing, shown in English meanwhile. Adding a translation means
- * removing it here; the test fails either way, so the gap is never silent.
+ * The translations still missing, shown in English meanwhile. Adding or removing a translation
+ * means changing this list; the test fails either way, so a gap is never silent.
  */
-/** Articles that so far exist in English (and the FAQ everywhere). */
 const ONLY_IN_ENGLISH = [
   'add-tasks',
   'events-and-reminders',
@@ -27,12 +24,12 @@ const ONLY_IN_ENGLISH = [
 ];
 const GAPS_BY_LOCALE = {
   en: [],
-  de: ONLY_IN_ENGLISH,
-  es: ONLY_IN_ENGLISH,
-  fr: ONLY_IN_ENGLISH,
-  it: ONLY_IN_ENGLISH,
-  pt: ONLY_IN_ENGLISH,
-  ru: ONLY_IN_ENGLISH,
+  de: [],
+  es: [],
+  fr: [],
+  it: [],
+  pt: [],
+  ru: [],
   ja: ONLY_IN_ENGLISH,
   ko: ONLY_IN_ENGLISH,
   zh_cn: ONLY_IN_ENGLISH,
@@ -46,12 +43,12 @@ const rawArticles = import.meta.glob<string>('./content/*/*.md', {
 
 describe('help articles', () => {
   it('lists which locale misses which article', () => {
-    expect(missingTranslations()).toEqual(GAPS_BY_LOCALE);
+    expect(helpArticles.missingTranslations()).toEqual(GAPS_BY_LOCALE);
   });
 
   it('has English for every article and a title and summary for each', () => {
     for (const name of ALL_ARTICLES) {
-      expect(hasTranslation('en', name), name).toBe(true);
+      expect(helpArticles.hasTranslation('en', name), name).toBe(true);
       expect(helpStrings.articles[name].title, name).not.toBe('');
       expect(helpStrings.articles[name].summary, name).not.toBe('');
     }
@@ -59,19 +56,17 @@ describe('help articles', () => {
   });
 
   it('holds no file under a name or language no page would show', () => {
-    expect(strayArticleFiles()).toEqual([]);
+    expect(helpArticles.strayFiles()).toEqual([]);
     expect(isArticleName(ALL_ARTICLES_NAME)).toBe(false);
   });
 
-  it('shows English in place of a missing translation and says so', async () => {
-    const english = await loadArticle('faq', 'en');
-    expect(english.locale).toBe('en');
-    expect(english.markdown).toContain('## ');
+  it('loads each article in each language, English where the translation is missing', async () => {
     for (const locale of SUPPORTED_LOCALES) {
-      const gaps = missingTranslations()[locale];
+      const gaps: readonly string[] = GAPS_BY_LOCALE[locale];
       for (const name of ALL_ARTICLES) {
-        const loaded = await loadArticle(name, locale);
+        const loaded = await helpArticles.loadArticle(name, locale);
         expect(loaded.locale, `${locale}/${name}`).toBe(gaps.includes(name) ? 'en' : locale);
+        expect(loaded.markdown).toBe(rawArticles[`./content/${loaded.locale}/${name}.md`]);
       }
     }
   });
@@ -93,4 +88,34 @@ describe('help articles', () => {
       expect(markdown).not.toMatch(/<[a-z][^>]*>/iu);
     },
   );
+});
+
+describe('a library with gaps', () => {
+  const library = articleLibrary({
+    './content/en/faq.md': () => Promise.resolve('## English'),
+    './content/de/faq.md': () => Promise.resolve('## Deutsch'),
+    './content/en/controls.md': () => Promise.resolve('## Controls'),
+    './content/xx/faq.md': () => Promise.resolve('## ?'),
+    './content/en/faq-old.md': () => Promise.resolve('## ?'),
+  });
+
+  it('stands English in for the missing translation and says which language it gave', async () => {
+    expect(await library.loadArticle('faq', 'de')).toEqual({
+      markdown: '## Deutsch',
+      locale: 'de',
+    });
+    expect(await library.loadArticle('controls', 'de')).toEqual({
+      markdown: '## Controls',
+      locale: 'en',
+    });
+    expect(library.missingTranslations().de).toEqual(ALL_ARTICLES.filter((name) => name !== 'faq'));
+  });
+
+  it('fails loudly when not even English exists', async () => {
+    await expect(library.loadArticle('week-view', 'de')).rejects.toThrow('no English text');
+  });
+
+  it('names the files no page would show', () => {
+    expect(library.strayFiles()).toEqual(['./content/xx/faq.md', './content/en/faq-old.md']);
+  });
 });

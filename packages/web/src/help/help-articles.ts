@@ -15,8 +15,10 @@ export type ArticleName = (typeof ALL_ARTICLES)[number];
 /** /help/articles lists every article: a name no article may take. */
 export const ALL_ARTICLES_NAME = 'articles';
 
+type ArticleLoaders = Record<string, () => Promise<string>>;
+
 // One chunk per file: an article is downloaded when it is opened, in the reader's language only.
-const articleLoaders = import.meta.glob<string>('./content/*/*.md', {
+const bundledArticles: ArticleLoaders = import.meta.glob<string>('./content/*/*.md', {
   query: '?raw',
   import: 'default',
 });
@@ -27,36 +29,42 @@ export function isArticleName(name: string): name is ArticleName {
   return (ALL_ARTICLES as readonly string[]).includes(name);
 }
 
-export function hasTranslation(locale: Locale, name: ArticleName): boolean {
-  return pathOf(locale, name) in articleLoaders;
-}
-
 export interface LoadedArticle {
   markdown: string;
   /** The language the text is in: English stands in for a missing translation. */
   locale: Locale;
 }
 
-export async function loadArticle(name: ArticleName, locale: Locale): Promise<LoadedArticle> {
-  const shown = hasTranslation(locale, name) ? locale : 'en';
-  const load = articleLoaders[pathOf(shown, name)];
-  if (!load) throw new Error(`The help article ${name} has no English text`);
-  return { markdown: await load(), locale: shown };
+/** The articles of a set of Markdown files (the bundled ones, or a test's). */
+export function articleLibrary(loaders: ArticleLoaders) {
+  const hasTranslation = (locale: Locale, name: ArticleName) => pathOf(locale, name) in loaders;
+  return {
+    hasTranslation,
+
+    async loadArticle(name: ArticleName, locale: Locale): Promise<LoadedArticle> {
+      const shown = hasTranslation(locale, name) ? locale : 'en';
+      const load = loaders[pathOf(shown, name)];
+      if (!load) throw new Error(`The help article ${name} has no English text`);
+      return { markdown: await load(), locale: shown };
+    },
+
+    /** Which articles each language lacks (shown in English instead). */
+    missingTranslations(): Record<Locale, ArticleName[]> {
+      const missing = {} as Record<Locale, ArticleName[]>;
+      for (const locale of SUPPORTED_LOCALES) {
+        missing[locale] = ALL_ARTICLES.filter((name) => !hasTranslation(locale, name));
+      }
+      return missing;
+    },
+
+    /** Markdown files that match no article (a misspelt name would never be shown). */
+    strayFiles(): string[] {
+      return Object.keys(loaders).filter((path) => {
+        const [, locale = '', file = ''] = /^\.\/content\/([^/]+)\/([^/]+)\.md$/u.exec(path) ?? [];
+        return !(SUPPORTED_LOCALES as readonly string[]).includes(locale) || !isArticleName(file);
+      });
+    },
+  };
 }
 
-/** Which articles each language lacks (shown in English instead). */
-export function missingTranslations(): Record<Locale, ArticleName[]> {
-  const missing = {} as Record<Locale, ArticleName[]>;
-  for (const locale of SUPPORTED_LOCALES) {
-    missing[locale] = ALL_ARTICLES.filter((name) => !hasTranslation(locale, name));
-  }
-  return missing;
-}
-
-/** Markdown files that match no article (a misspelt name would never be shown). */
-export function strayArticleFiles(): string[] {
-  return Object.keys(articleLoaders).filter((path) => {
-    const [, locale = '', file = ''] = /^\.\/content\/([^/]+)\/([^/]+)\.md$/u.exec(path) ?? [];
-    return !(SUPPORTED_LOCALES as readonly string[]).includes(locale) || !isArticleName(file);
-  });
-}
+export const helpArticles = articleLibrary(bundledArticles);
