@@ -179,7 +179,7 @@ test('debug menu: twenty taps for a debugEnabled account, versions, the jump, th
 test('debug menu: another server signs out; the login page chooser switches back', async ({
   page,
   baseURL,
-}) => {
+}, info) => {
   const { api, email } = await signedIn(page, baseURL ?? '', 'server');
   markDebugEnabled(email);
   await api.signInPage(page);
@@ -197,6 +197,8 @@ test('debug menu: another server signs out; the login page chooser switches back
   await address.pressSequentially('http://127.0.0.1:9/api');
   await menu.getByRole('button', { name: 'Use this server' }).click();
   await expect(menu.getByText('That server did not answer. Nothing was changed.')).toBeVisible();
+  await menu.getByRole('button', { name: 'Use this server' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'developer-unreachable', deviceOf(info));
 
   // The same server under its full address answers Meta: taken, and the session ends.
   await address.clear();
