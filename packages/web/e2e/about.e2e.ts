@@ -292,3 +292,17 @@ test('the account language is applied after sign-in on a fresh device', async ({
   ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('planner:1.3:locale'))).toBe('de');
 });
+
+test('the account language is applied on a start with a session', async ({ page, baseURL }) => {
+  const api = new AgendaApi(baseURL ?? '');
+  const { authToken } = await api.call<{ authToken: string }>('CreateUser', {
+    email: newEmail('locale-start'),
+    password: GOOD_PASSWORD,
+    options: { autoExtend: false, locale: 'ja' },
+  });
+  api.token = authToken;
+  await api.signInPage(page);
+  await page.goto('/agenda');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  expect(await page.evaluate(() => localStorage.getItem('planner:1.3:locale'))).toBe('ja');
+});
