@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AccountsService } from '@planner/protocol';
 import type { Schema } from '../db/schema';
+import { FileStore } from '../files/file-store';
 import { text } from '../rpc/bounds';
 import type { ReadOnlyDb } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
@@ -12,9 +12,9 @@ import { checkConfirmation, deleteUserRows } from './delete-account';
 import { buildExport, exportFilename } from './export';
 import { listUserTables, type UserTable } from './user-tables';
 
-/** Where a user's files (the avatar) live: DATA_DIR/files/<userId>/. */
+/** Where a user's files (the avatar) live: DATA_DIR/files/<userId>/, as the file store keeps them. */
 export function userFilesDir(dataDir: string, userId: string): string {
-  return join(dataDir, 'files', userId);
+  return new FileStore(dataDir).userDir(userId);
 }
 
 /**
@@ -45,7 +45,8 @@ export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] 
       prepare: async (_input, ctx) => {
         const now = ctx.now();
         const tables = await userTables(schemaReader(ctx.db));
-        return { data: await buildExport(ctx.db, tables, ctx.userId, now), now };
+        const filesDir = userFilesDir(deps.config.dataDir, ctx.userId);
+        return { data: await buildExport(ctx.db, tables, ctx.userId, now, filesDir), now };
       },
       handler: async (_input, _ctx, built) => ({
         data: built.data,

@@ -1,11 +1,16 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { ErrorCode, ErrorMessage } from '@planner/protocol';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../realtime/stream-reader';
-import { startTestServer, TEST_NOW, type TestServer } from '../testing/test-server';
+import {
+  startTestServer,
+  type SignedUpUser,
+  TEST_NOW,
+  type TestServer,
+} from '../testing/test-server';
 import {
   DAY,
   expectRpcError,
@@ -95,6 +100,26 @@ async function busyUser(): Promise<Planner & { categoryTitle: string }> {
   return { ...user, categoryTitle: 'Reading, "fun"' };
 }
 
+/** A real avatar, through CreateFile, the upload form and UpdateUser; answers its URL path. */
+async function uploadAvatar(user: SignedUpUser): Promise<string> {
+  const form = await user.client.call('CreateFile', { filename: 'me.png', purpose: 'avatar' });
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form.s3FormData)) body.append(name, value);
+  body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const posted = await fetch(`${server.url}${new URL(form.postUrl).pathname}`, {
+    method: 'POST',
+    body,
+  });
+  expect(posted.status).toBe(204);
+  await user.client.call('UpdateUser', { avatar: form.file?.id ?? '' });
+  return new URL(form.file?.url ?? '').pathname;
+}
+
 /** Unfolded iCalendar lines of each VEVENT. */
 function vevents(ics: string): string[][] {
   const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
@@ -153,6 +178,7 @@ describe('DumpUserData', () => {
       task: { title: 'Not yours', category: { id: other.categoryId }, timeScheduled: HOUR },
     });
 
+    const avatar = await uploadAvatar(user);
     const { data, filename } = await user.client.call('DumpUserData');
     expect(filename).toBe('planner-export-2026-01-05.zip');
     const files = unzipSync(data);
@@ -168,6 +194,7 @@ describe('DumpUserData', () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         'README.txt',
+        `files/${avatar.split('/').pop() ?? ''}.webp`,
         'events.ics',
         'time-records.csv',
         ...tables.map((t) => `tables/${t.name}.json`),
@@ -181,6 +208,8 @@ describe('DumpUserData', () => {
         for (const secret of SECRET_COLUMNS) expect(row).not.toHaveProperty(secret);
       }
     }
+    const served = new Uint8Array(await (await fetch(`${server.url}${avatar}`)).arrayBuffer());
+    expect(files[`files/${avatar.split('/').pop() ?? ''}.webp`]).toEqual(served);
     expect(counts.tasks).toBe(2);
     expect(counts.sessions).toBe(2);
     const [account] = JSON.parse(text('tables/users.json')) as Record<string, unknown>[];
@@ -351,12 +380,12 @@ describe('DeleteAccount', () => {
       email: user.email,
       password: user.password,
     });
+    const avatar = await uploadAvatar(user);
+    const othersAvatar = await uploadAvatar(other);
     const folder = userFilesDir(server.config.dataDir, user.userId);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'avatar.webp'), 'an avatar');
     const othersFolder = userFilesDir(server.config.dataDir, other.userId);
-    mkdirSync(othersFolder, { recursive: true });
-    writeFileSync(join(othersFolder, 'avatar.webp'), 'their avatar');
+    expect(readdirSync(folder)).toHaveLength(1);
+    expect((await fetch(`${server.url}${avatar}`)).status).toBe(200);
     const othersBefore = await rowCounts(other.userId);
     const mineBefore = await rowCounts(user.userId);
     expect(Object.values(mineBefore).filter((n) => n > 0).length).toBeGreaterThanOrEqual(8);
@@ -368,7 +397,9 @@ describe('DeleteAccount', () => {
     expect(await rowCounts(other.userId)).toEqual(othersBefore);
     // Removed after the commit, a moment after the answer.
     await expect.poll(() => existsSync(folder)).toBe(false);
-    expect(existsSync(othersFolder)).toBe(true);
+    expect((await fetch(`${server.url}${avatar}`)).status).toBe(404);
+    expect(readdirSync(othersFolder)).toHaveLength(1);
+    expect((await fetch(`${server.url}${othersAvatar}`)).status).toBe(200);
     await expectRpcError(user.client.call('GetUserProfile'), ErrorCode.SessionInvalid);
     await expectRpcError(
       server.client(second.authToken).call('GetTasks', { ids: [] }),

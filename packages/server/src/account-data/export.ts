@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import {
   instanceAt,
@@ -28,6 +30,7 @@ tables/<table>.json   every row of yours in each table of our database, one JSON
                       Secrets (password and token hashes) are left out.
 events.ics            your events in iCalendar format, with their repetition rules; open it
                       in any calendar application.
+files/                the files you uploaded (your picture), as stored.
 time-records.csv      your time records: every past block of the timeline with its start and
                       end (ISO 8601, UTC), kind (task, event or rest), title and category.
 `;
@@ -65,9 +68,14 @@ export async function buildExport(
   tables: readonly UserTable[],
   userId: string,
   now: number,
+  filesDir: string,
 ): Promise<Uint8Array> {
   const rows = await readUserRows(db, tables, userId);
   const files: AsyncZippable = { 'README.txt': strToU8(README) };
+  for (const [name, bytes] of await storedFiles(filesDir)) {
+    // Already compressed images: stored as they are.
+    files[`files/${name}`] = [bytes, { level: 0 }];
+  }
   for (const [name, tableRows] of rows) {
     files[`tables/${name}.json`] = strToU8(jsonLines(tableRows));
   }
@@ -86,6 +94,18 @@ export async function buildExport(
 /** A JSON array with one row per line: compact, yet readable and diffable. */
 function jsonLines(rows: readonly Row[]): string {
   return rows.length === 0 ? '[]\n' : `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
+}
+
+/** The user's uploaded files (the avatar), by file name; none when the folder does not exist. */
+async function storedFiles(dir: string): Promise<[string, Uint8Array][]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const out: [string, Uint8Array][] = [];
+  for (const name of names.sort()) {
+    // A half-written upload (the file store's temporary name) is not a file yet.
+    if (name.endsWith('.tmp')) continue;
+    out.push([name, await readFile(join(dir, name))]);
+  }
+  return out;
 }
 
 function eventRows(db: ReadOnlyDb, userId: string): Promise<EventRow[]> {
