@@ -1,9 +1,9 @@
 import { normalizeEmail } from '@planner/core';
 import { AccountsService } from '@planner/protocol';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
-import type { CallBasics } from '../rpc/context';
+import type { CallBasics, PublicContext } from '../rpc/context';
 import { ErrorMessage } from '@planner/protocol';
-import { AppError, invalid } from '../rpc/errors';
+import { AppError } from '../rpc/errors';
 import type { RateLimitSpec } from '../rpc/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { SESSIONS_ENDED, type RealtimeHub } from '../realtime/realtime-hub';
@@ -13,8 +13,10 @@ import { presentSession, presentUser } from './accounts-presenter';
 import { passwordResetMail, resetLink } from './reset-mail';
 import { issueSignUpVerification } from './email-verification';
 import { sendVerification } from './verification-mail';
+import { phoneKey } from '../social-sign-in/phone-numbers';
+import { linkedSignIns } from '../social-sign-in/social-sign-in';
 import type { SignInThrottle } from './sign-in-throttle';
-import { idBound } from '../rpc/bounds';
+import { idBound, text } from '../rpc/bounds';
 import { FileStore } from '../files/file-store';
 import { avatarUrlOf, setAvatar } from '../files/files-service';
 
@@ -78,28 +80,51 @@ function clientOf(ctx: CallBasics): accounts.ClientInfo {
   return { ip: ctx.ip, region: ctx.region, userAgent: ctx.userAgent, timezone: ctx.timezone };
 }
 
-/** Refuses the credential kinds that are in the schema but not offered yet. */
-function requireEmailSignIn(input: {
-  googleToken: string;
-  facebookToken: string;
-  phoneNumber: string;
-}): void {
-  if (input.googleToken || input.facebookToken || input.phoneNumber) {
-    throw invalid(ErrorMessage.signInMethodUnavailable);
-  }
+/** CreateUser and CreateSession with a Google or Facebook ticket, or a phone and its code. */
+async function otherCredentialSignIn(
+  deps: AccountsDeps,
+  input: accounts.OtherCredential & { options?: { locale?: string } | undefined },
+  ctx: PublicContext,
+): Promise<{ authToken: string }> {
+  const options = { ...input.options, locale: input.options?.locale ?? '' };
+  return {
+    authToken: await accounts.signInWithOtherCredential(
+      ctx.db,
+      deps.onUserCreated,
+      input,
+      options,
+      clientOf(ctx),
+      ctx.now(),
+    ),
+  };
 }
+
+/** The popup's ticket (43 characters), a phone number and its code, bounded at the edge. */
+const otherCredentialBounds = {
+  googleToken: text(100),
+  facebookToken: text(100),
+  countryCallingCode: text(8),
+  phoneNumber: text(40),
+  verifyCode: text(12),
+};
+
+/** Codes tried per number (a code has six digits: the limit is what keeps it unguessable). */
+const perPhone = {
+  bucket: 'smsVerifyPerNumber',
+  key: phoneKey,
+};
 
 export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
   return [
     defineMethod(AccountsService.method.createUser, {
       auth: 'none',
-      rateLimit: [perIp('signUpPerIp')],
+      bounds: otherCredentialBounds,
+      rateLimit: [perIp('signUpPerIp'), perPhone],
       // Hashing (tens of ms) happens here, so it never holds the transaction.
-      prepare: async (input, ctx) => {
-        requireEmailSignIn(input);
-        return accounts.prepareSignUp(ctx.db, input);
-      },
+      prepare: async (input, ctx) =>
+        accounts.hasOtherCredential(input) ? undefined : accounts.prepareSignUp(ctx.db, input),
       handler: async (input, ctx, prepared) => {
+        if (!prepared) return otherCredentialSignIn(deps, input, ctx);
         const options = { ...input.options, locale: input.options?.locale ?? '' };
         const authToken = await accounts.signUp(
           ctx.db,
@@ -117,25 +142,31 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
     }),
     defineMethod(AccountsService.method.createSession, {
       auth: 'none',
-      rateLimit: signInLimits,
+      bounds: otherCredentialBounds,
+      rateLimit: [...signInLimits, perPhone],
       // Verification (tens of ms) happens here, so it never holds the transaction.
       prepare: async (input, ctx) => {
-        requireEmailSignIn(input);
+        if (accounts.hasOtherCredential(input)) return undefined;
         return throttledCheck(
           deps.signInThrottle,
           () => accounts.checkCredentials(ctx.db, input),
           input.email,
         );
       },
-      handler: async (input, ctx, checked) => ({
-        authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
-      }),
+      handler: async (input, ctx, checked) => {
+        if (!checked) return otherCredentialSignIn(deps, input, ctx);
+        return {
+          authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
+        };
+      },
     }),
     defineMethod(AccountsService.method.getUserProfile, {
       auth: 'required',
       handler: async (_input, ctx) => {
+        const account = await accounts.getAccount(ctx.db, ctx.userId);
         const user = presentUser(
-          await accounts.getAccount(ctx.db, ctx.userId),
+          account,
+          await linkedSignIns(ctx.db, ctx.userId),
           await avatarUrlOf(ctx.db, ctx.userId, deps.publicUrl),
         );
         return { user, options: user.options };

@@ -57,16 +57,27 @@ export function defaultUserOptions(
   };
 }
 
+/** Connected Google and Facebook identities and the phone, when the account has them. */
+export type LinkedSignIns = Pick<
+  Plain<User>,
+  'googleUser' | 'facebookUser' | 'countryCallingCode' | 'phoneNumber'
+>;
+
+const NOTHING_LINKED: LinkedSignIns = { countryCallingCode: '', phoneNumber: '' };
+
 export function presentUser(
   account: Account,
+  linked = NOTHING_LINKED,
   /** The address of the avatar shown (files/files-service.ts), '' for none. */
   avatarUrl = '',
 ): Plain<User> {
   return {
     id: account.id,
     name: account.name,
-    countryCallingCode: '',
-    phoneNumber: '',
+    countryCallingCode: linked.countryCallingCode,
+    phoneNumber: linked.phoneNumber,
+    ...(linked.googleUser && { googleUser: linked.googleUser }),
+    ...(linked.facebookUser && { facebookUser: linked.facebookUser }),
     email: account.email,
     avatar: avatarUrl,
     hasPassword: account.hasPassword,
