@@ -34,20 +34,27 @@ export class FileStore {
   }
 
   /**
-   * Writes a temporary file beside the target and renames it into place, so a reader never
-   * sees half a file and a crash leaves at most a stray temporary file.
+   * Writes the bytes to a temporary file beside the target; `place` renames it into place, so
+   * a reader never sees half a file, and `discard` drops it. Answers the temporary path.
    */
-  async write(file: StoredName, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(file);
+  async stage(file: StoredName, bytes: Uint8Array): Promise<string> {
     await mkdir(this.userDir(file.userId), { recursive: true });
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const temporary = `${this.pathOf(file)}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await writeFile(temporary, bytes, { flag: 'wx' });
-      await rename(temporary, target);
     } catch (error) {
-      await rm(temporary, { force: true });
+      await this.discard(temporary);
       throw error;
     }
+    return temporary;
+  }
+
+  async place(temporary: string, file: StoredName): Promise<void> {
+    await rename(temporary, this.pathOf(file));
+  }
+
+  async discard(temporary: string): Promise<void> {
+    await rm(temporary, { force: true });
   }
 
   /** The bytes, or undefined when the file is not on disk. */

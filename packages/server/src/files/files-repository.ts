@@ -31,8 +31,8 @@ export async function findOwn(
 }
 
 /**
- * Marks a pending upload stored and spends its form. Answers false when it was no longer
- * pending (used by a parallel upload, or the file or account deleted meanwhile).
+ * Marks a pending upload stored. Answers false when it was no longer pending (stored by a
+ * parallel post of the same form, or the file or account deleted meanwhile).
  */
 export async function completeUpload(
   db: Db,
@@ -46,13 +46,22 @@ export async function completeUpload(
       uploaded_at: stored.uploadedAt,
       content_type: stored.contentType,
       size_bytes: stored.sizeBytes,
-      token_hash: '',
     })
     .where('user_id', '=', userId)
     .where('file_id', '=', fileId)
     .where('uploaded_at', '=', 0)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Undoes completeUpload when the bytes could not be put in place. */
+export async function reopenUpload(db: Db, userId: string, fileId: string): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ uploaded_at: 0, content_type: '', size_bytes: 0 })
+    .where('user_id', '=', userId)
+    .where('file_id', '=', fileId)
+    .execute();
 }
 
 /** The file the profile shows for `purpose`, if any. */

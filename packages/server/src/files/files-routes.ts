@@ -73,6 +73,13 @@ async function readUpload(
       await drain(part);
       throw error;
     });
+    if (row.uploaded_at > 0) {
+      // A repeat of a form that already stored its bytes (a retry whose answer was lost):
+      // done, and the bytes under the id stay as they are.
+      await drain(part);
+      upload = { row, bytes: Buffer.alloc(0) };
+      continue;
+    }
     const bytes = await part.toBuffer();
     if (bytes.length > row.max_bytes) throw invalid(AvatarError.fileTooBig);
     upload = { row, bytes };
@@ -117,7 +124,7 @@ export function registerFilesRoutes(
     scope.post(UPLOAD_PATH, async (request, reply) => {
       const now = deps.clock.now();
       const { row, bytes } = await readUpload(request, deps.database, now);
-      await storeUpload(deps.database.db, store, row, bytes, now);
+      if (row.uploaded_at === 0) await storeUpload(deps.database.db, store, row, bytes, now);
       // What S3 answers a POST upload without success_action_status.
       return reply.code(204).send();
     });

@@ -106,7 +106,7 @@ export class FormRefused extends Error {
   }
 }
 
-/** The pending file a posted form is for, once its fields check out. */
+/** The file a posted form is for, once its fields check out (it may be stored already). */
 export async function checkUploadForm(
   db: Reader,
   fields: Partial<Record<FormField, string>>,
@@ -124,7 +124,6 @@ export async function checkUploadForm(
       expiresAt: row.expires_at,
       storedType: AVATAR_TYPE,
       tokenHash: row.token_hash,
-      uploadedAt: row.uploaded_at,
     },
     now,
   );
@@ -133,9 +132,10 @@ export async function checkUploadForm(
 }
 
 /**
- * Stores an upload for a checked form: re-encoded (avatar-image.ts), written atomically, then
- * marked stored, which spends the form. When the form was spent or the file deleted meanwhile,
- * the written bytes are removed again and the form is refused.
+ * Stores an upload for a checked form: re-encoded (avatar-image.ts), staged beside its place,
+ * claimed in the row, then renamed into place. A form stores bytes once: when a parallel post
+ * of the same form claimed the row first, this one's bytes are dropped and the upload counts as
+ * done (the same answer a repeat gets); when the row went meanwhile, the form is refused.
  */
 export async function storeUpload(
   db: Db,
@@ -146,20 +146,23 @@ export async function storeUpload(
 ): Promise<void> {
   const encoded = await reencodeAvatar(bytes);
   const name = { userId: row.user_id, fileId: row.file_id, contentType: AVATAR_TYPE };
-  await store.write(name, encoded);
-  const stored = await repo
-    .completeUpload(db, row.user_id, row.file_id, {
+  const staged = await store.stage(name, encoded);
+  try {
+    const claimed = await repo.completeUpload(db, row.user_id, row.file_id, {
       contentType: AVATAR_TYPE,
       sizeBytes: encoded.length,
       uploadedAt: now,
-    })
-    .catch(async (error: unknown) => {
-      await store.remove([name]);
+    });
+    if (!claimed) {
+      if (await repo.findById(db, row.file_id)) return;
+      throw new FormRefused('unknown');
+    }
+    await store.place(staged, name).catch(async (error: unknown) => {
+      await repo.reopenUpload(db, row.user_id, row.file_id);
       throw error;
     });
-  if (!stored) {
-    await store.remove([name]);
-    throw new FormRefused('used');
+  } finally {
+    await store.discard(staged);
   }
 }
 

@@ -275,11 +275,32 @@ describe('the upload form', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('works once', async () => {
+  it('stores once: a repeat (a retry whose answer was lost) is done and changes nothing', async () => {
     const user = await server.signUp();
     const form = await createForm(user);
     expect((await upload(form, await images.png())).status).toBe(204);
-    expect((await upload(form, await images.jpeg())).status).toBe(403);
+    const first = (await download(form.file?.url ?? '')).bytes;
+    expect((await upload(form, await images.jpeg())).status).toBe(204);
+    expect((await download(form.file?.url ?? '')).bytes.equals(first)).toBe(true);
+    await expect.poll(() => storedFiles(user)).toEqual([`${form.file?.id}.webp`]);
+    // Its signature still has to be right.
+    const forged = await upload(form, await images.jpeg(), { fields: { signature: 'x' } });
+    expect(forged.status).toBe(403);
+  });
+
+  it('two posts of one form at once store one picture, whole', async () => {
+    const user = await server.signUp();
+    const form = await createForm(user);
+    const answers = await Promise.all([
+      upload(form, await images.png()),
+      upload(form, await images.jpeg()),
+      upload(form, await images.webp()),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 204]);
+    const { bytes } = await download(form.file?.url ?? '');
+    const served = await sharp(bytes).metadata();
+    expect([served.format, served.width]).toEqual(['webp', AVATAR_SIZE_PX]);
+    await expect.poll(() => storedFiles(user)).toEqual([`${form.file?.id}.webp`]);
   });
 
   it('expires after 15 minutes', async () => {

@@ -4,7 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * The upload form CreateFile answers, in the shape of an S3 presigned POST: the client posts
  * these fields, then the file, to the form's address. The policy states the form's limits the
  * way S3's does; the signature is a fresh random secret whose hash the file's row keeps, so it
- * works once, for this file only, until the row's expiry, and no server key has to be shared.
+ * works for this file only, until the row's expiry, and no server key has to be shared.
  */
 export interface UploadForm {
   key: string;
@@ -59,22 +59,20 @@ export function issueForm(terms: FormTerms): { form: UploadForm; tokenHash: stri
   };
 }
 
-export type FormProblem = 'signature' | 'expired' | 'used' | 'policy';
+export type FormProblem = 'signature' | 'expired' | 'policy';
 
 /**
- * Checks posted fields against the row's terms: the signature's hash, the expiry, single use,
- * and fields exactly as issued (a changed policy or type is refused as S3 refuses it).
+ * Checks posted fields against the row's terms: the signature's hash, the expiry, and fields
+ * exactly as issued (a changed policy or type is refused as S3 refuses it).
  */
 export function checkForm(
   fields: Partial<Record<FormField, string>>,
-  row: FormTerms & { tokenHash: string; uploadedAt: number },
+  row: FormTerms & { tokenHash: string },
   now: number,
 ): FormProblem | undefined {
   const posted = Buffer.from(hashSignature(fields.signature ?? ''), 'hex');
   const stored = Buffer.from(row.tokenHash, 'hex');
-  // A used form's hash is cleared, so its signature no longer matches anything.
   if (stored.length !== posted.length || !timingSafeEqual(stored, posted)) return 'signature';
-  if (row.uploadedAt > 0) return 'used';
   if (now >= row.expiresAt) return 'expired';
   if (fields.policy !== policyOf(row) || fields['Content-Type'] !== row.storedType) {
     return 'policy';
