@@ -380,6 +380,24 @@ describe('whose file it is', () => {
     expect((await download(uploaded.file?.url ?? '')).response.status).toBe(200);
   });
 
+  it('deleting the account takes its avatar and uploads with it', async () => {
+    const user = await server.signUp();
+    const shown = await createForm(user);
+    await upload(shown, await images.png());
+    await user.client.call('UpdateUser', { avatar: shown.file?.id ?? '' });
+    const unchosen = await createForm(user);
+    await upload(unchosen, await images.jpeg());
+    expect(storedFiles(user)).toHaveLength(2);
+
+    await user.client.call('DeleteAccount', { password: user.password });
+    await expect
+      .poll(() => existsSync(join(server.config.dataDir, 'files', user.userId)))
+      .toBe(false);
+    for (const form of [shown, unchosen]) {
+      expect((await download(form.file?.url ?? '')).response.status).toBe(404);
+    }
+  });
+
   it('GET /files/{id} answers 404 for an unknown, pending or malformed id', async () => {
     const user = await server.signUp();
     const pending = await createForm(user);
