@@ -1,28 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkInMail } from './outbox';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { GOOD_PASSWORD, newEmail } from './support';
 
-/** The reset link from the mail the server wrote to DATA_DIR/outbox (no SMTP in tests). */
-async function resetLinkFor(email: string): Promise<string> {
-  const outbox = join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'outbox');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const file = readdirSync(outbox, { withFileTypes: true })
-      .map((entry) => entry.name)
-      .find((name) => name.includes(email));
-    if (file) {
-      // Quoted-printable: soft line breaks and "=3D" for "=".
-      const mail = readFileSync(join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const match = /\/login\?reset=[\w%-]+/.exec(mail);
-      if (match) return match[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset mail for ${email}`);
+/** The reset link from the mail (the sign-up's verification mail goes to the same address). */
+function resetLinkFor(email: string): Promise<string> {
+  return linkInMail(email, /\/login\?reset=[\w%-]+/);
 }
 
 test('forgot password: the mailed link sets a new password that logs in', async ({ page }) => {

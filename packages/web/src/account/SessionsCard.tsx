@@ -14,7 +14,7 @@ import { call } from '../api/client';
 import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
 
-const sessionsQueryKey = ['sessions'] as const;
+export const sessionsQueryKey = ['sessions'] as const;
 
 /** Signed-in devices (GetSessionRecords) with a way to sign any other one out (RevokeSession). */
 export function SessionsCard() {
@@ -51,7 +51,6 @@ export function SessionsCard() {
       <List disablePadding>
         {records.map((record) => {
           const device = record.device || t('account.sessions.unknownDevice');
-          const place = [record.region, record.ip].filter(Boolean).join(' · ');
           return (
             <ListItem
               key={record.id}
@@ -64,7 +63,23 @@ export function SessionsCard() {
               </ListItemIcon>
               <ListItemText
                 sx={{ minWidth: 0, flex: 1 }}
-                primary={device}
+                primary={
+                  <>
+                    {device}
+                    {/* Where it signed in, when a trusted proxy said so (REGION_HEADER). */}
+                    {record.region && (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="text.secondary"
+                        data-testid="session-region"
+                      >
+                        {' · '}
+                        {record.region}
+                      </Typography>
+                    )}
+                  </>
+                }
                 secondary={
                   <>
                     {record.isThis && (
@@ -77,7 +92,7 @@ export function SessionsCard() {
                       />
                     )}
                     {[
-                      place,
+                      record.ip,
                       t('account.sessions.lastActive', {
                         time: format.format(record.lastActiveTime),
                       }),

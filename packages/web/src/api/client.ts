@@ -9,6 +9,7 @@ import {
   type MethodName,
   type Output,
 } from '@planner/protocol/client';
+import type { ChainOutputs, ChainStepInit } from '@planner/protocol';
 import { currentApiBase } from './api-base';
 import { recordNetworkFailure, recordServerReached } from './failure-counter';
 import { endSession, getSessionToken } from './session';
@@ -80,6 +81,26 @@ export async function call<M extends MethodName>(
 ): Promise<Output<M>> {
   try {
     return await clientForCurrentBase().call(method, input, options);
+  } catch (error) {
+    if (isSessionInvalid(error) && getSessionToken() !== null) {
+      endSession();
+      sessionInvalidListeners.forEach((listener) => listener());
+    }
+    throw error;
+  }
+}
+
+/**
+ * Several calls in one request and one server transaction (`Chain`), each answer typed by its
+ * step: `chain([{ method: 'SetEmail', data }, { method: 'GetUserProfile' }])`. Fails as a whole
+ * with the failing step's error, ending the session on code 16 like `call`.
+ */
+export async function chain<const S extends readonly ChainStepInit[]>(
+  steps: S,
+  options?: CallOptions,
+): Promise<ChainOutputs<S>> {
+  try {
+    return await clientForCurrentBase().chain(steps, options);
   } catch (error) {
     if (isSessionInvalid(error) && getSessionToken() !== null) {
       endSession();
