@@ -4,10 +4,15 @@ import Markdown, { type Components } from 'react-markdown';
 import { Link as RouterLink } from 'react-router';
 import remarkGfm from 'remark-gfm';
 
-/** Links inside the app move within it; others open in a new tab. */
+/**
+ * Links inside the app move within it; others open in a new tab. A link whose address the URL
+ * check refused (javascript: and the like, left empty) is shown as plain text.
+ */
 const components: Components = {
   a: ({ href = '', children }) =>
-    href.startsWith('/') ? (
+    href === '' ? (
+      <span>{children}</span>
+    ) : href.startsWith('/') ? (
       <Link component={RouterLink} to={href}>
         {children}
       </Link>
