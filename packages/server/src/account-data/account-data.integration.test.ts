@@ -271,6 +271,60 @@ describe('DumpUserData', () => {
     expect(records.join('\n')).toContain(`'=Read, ""quoted""`);
   });
 
+  it('writes all-day events as dates and a changed instance as its own event', async () => {
+    const user = await signUpPlanner(server, { timezone: ZONE });
+    // Berlin, 7 to 9 January: stored from local midnight to local midnight.
+    await user.client.call('CreateEvent', {
+      event: {
+        title: 'Ski trip',
+        allDay: true,
+        start: Date.UTC(2026, 0, 7, 15),
+        end: Date.UTC(2026, 0, 9, 12),
+        category: { id: user.categoryId },
+        timezone: ZONE,
+      },
+    });
+    const { event } = await user.client.call('CreateEvent', {
+      event: {
+        title: 'Standup',
+        start: STANDUP,
+        end: STANDUP + 30 * MINUTE,
+        category: { id: user.categoryId },
+        timezone: ZONE,
+        recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 5 },
+      },
+    });
+    // The third standup (8 January) moves to 10:00 on its own.
+    await user.client.call('UpdateEvent', {
+      newEvent: {
+        title: 'Late standup',
+        start: STANDUP + 2 * DAY + HOUR,
+        end: STANDUP + 2 * DAY + 90 * MINUTE,
+      },
+      oldEvent: { id: event?.id, instanceNumber: 2, isVirtual: true },
+      apiVersion: 1,
+      updateType: 0,
+      fields: ['title', 'start', 'end'],
+    });
+
+    const { data } = await user.client.call('DumpUserData');
+    const events = vevents(strFromU8(unzipSync(data)['events.ics'] ?? new Uint8Array()));
+    const named = (summary: string) => events.find((e) => e.includes(`SUMMARY:${summary}`)) ?? [];
+    expect(named('Ski trip')).toEqual(
+      expect.arrayContaining(['DTSTART;VALUE=DATE:20260107', 'DTEND;VALUE=DATE:20260110']),
+    );
+    expect(named('Standup')).toEqual(
+      expect.arrayContaining([
+        'RRULE:FREQ=DAILY;COUNT=5;INTERVAL=1',
+        'EXDATE;TZID=Europe/Berlin:20260108T090000',
+      ]),
+    );
+    expect(named('Late standup')).toEqual(
+      expect.arrayContaining(['DTSTART;TZID=Europe/Berlin:20260108T100000']),
+    );
+    expect(named('Late standup').some((line) => line.startsWith('RRULE'))).toBe(false);
+  });
+
   it('is refused without a session', async () => {
     await expectRpcError(server.client().call('DumpUserData'), ErrorCode.SessionInvalid);
   });
