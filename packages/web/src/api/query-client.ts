@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { isWorthReporting } from '../app-status/error-report';
+import { reportFrontendError } from '../app-status/report-errors';
 import { showToast } from '../components/toast-store';
 import { onSessionInvalid } from './client';
 import { describeError } from './error-message';
@@ -23,10 +25,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Spec 8: application errors with a message are shown as a notice; some codes stay silent. */
+/**
+ * Spec 8: application errors with a message are shown as a notice (some codes stay silent), and
+ * the server's faults and the app's own exceptions also go to the server's log.
+ */
 export function reportError(error: unknown): void {
   const message = describeError(error, (key) => i18next.exists(key));
   if (message) showToast({ ...message, severity: 'error' });
+  if (isWorthReporting(error)) reportFrontendError(error);
 }
 
 export function createQueryClient(): QueryClient {

@@ -1,10 +1,11 @@
 import { FRONTEND_LOG_LIMITS } from '@planner/core';
-import { APP_VERSION } from '@planner/protocol/client';
+import { APP_VERSION, ErrorCode, NetworkError, RpcError } from '@planner/protocol/client';
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildReport,
   createErrorReporter,
   describeThrown,
+  isWorthReporting,
   REPORTS_PER_PAGE,
   type FrontendReport,
 } from './error-report';
@@ -62,5 +63,31 @@ describe('createErrorReporter', () => {
     const report = createErrorReporter(send);
     for (let i = 0; i < REPORTS_PER_PAGE * 3; i++) report(new Error(`loop ${i}`), '/agenda');
     expect(send).toHaveBeenCalledTimes(REPORTS_PER_PAGE);
+  });
+});
+
+describe('isWorthReporting', () => {
+  it("reports the server's faults and the app's own exceptions", () => {
+    expect(isWorthReporting(new RpcError(ErrorCode.Internal, 'Internal error', 'PutTask'))).toBe(
+      true,
+    );
+    expect(
+      isWorthReporting(new TypeError("Cannot read properties of undefined (reading 'id')")),
+    ).toBe(true);
+  });
+
+  it('leaves out what the person can act on and an unreachable server', () => {
+    for (const code of [
+      ErrorCode.InvalidInput,
+      ErrorCode.NotFound,
+      ErrorCode.Conflict,
+      ErrorCode.RateLimited,
+      ErrorCode.SessionInvalid,
+      ErrorCode.PremiumOnly,
+      ErrorCode.UnlimitedOnly,
+    ]) {
+      expect(isWorthReporting(new RpcError(code, 'invalid.chooseCategory', 'PutTask'))).toBe(false);
+    }
+    expect(isWorthReporting(new NetworkError('PutTask', 10))).toBe(false);
   });
 });

@@ -1,8 +1,20 @@
 import { FRONTEND_LOG_LIMITS, isIgnoredError, maskSecrets } from '@planner/core';
-import { APP_VERSION } from '@planner/protocol/client';
+import { APP_VERSION, NetworkError, RpcError } from '@planner/protocol/client';
 
 /** Reports one page sends at most: a render loop must not flood the server. */
 export const REPORTS_PER_PAGE = 20;
+
+/**
+ * Whether an error a screen showed as a notice is also worth a report (spec 8: application
+ * errors are shown and reported): the server's faults and the app's own exceptions are; what the
+ * person can act on (refused input, a tier limit, a lost session, rate limits) and an unreachable
+ * server are not, or every typo would land in the log.
+ */
+export function isWorthReporting(error: unknown): boolean {
+  if (error instanceof NetworkError) return false;
+  if (error instanceof RpcError) return error.code >= 500 && error.code <= 599;
+  return true;
+}
 
 /** What CreateFrontendLog carries. */
 export interface FrontendReport {
