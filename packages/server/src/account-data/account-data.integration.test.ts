@@ -479,11 +479,9 @@ describe('DeleteAccount', () => {
     await othersStream.close();
   });
 
-  // Known gap, outside this folder: the timeline timer of a user with an open stream reloads the
-  // timeline state when told the sessions ended, and loadTimelineState creates a default row
-  // when none exists, so a default timeline_state row comes back after the deletion. Fixed when
-  // the timer stops creating the row (then this test fails and `.fails` comes off).
-  it.fails('leaves no row behind when a live stream was open during the deletion', async () => {
+  // Found: the timeline timer of a user with an open stream re-read the timeline state when told
+  // the sessions ended, creating a default row when none existed, so one came back.
+  it('leaves no row behind when a live stream was open during the deletion', async () => {
     const user = await signUpPlanner(server);
     const stream = await openStream(server.url, user.token);
     expect(await stream.waitFor(1)).toEqual(['ready']);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Schema } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { loadTimelineState } from './timeline-state';
+import { findState } from './timeline-repository';
 import { openTimeline, saveTimeline } from './timeline-session';
 
 /** Timers re-check at least this often: a clock that jumps (tests, sleep) is noticed. */
@@ -59,7 +59,10 @@ export class TimelineTimer {
       const watch = this.watches.get(userId);
       if (!watch) return;
       const now = this.clock.now();
-      const state = await loadTimelineState(this.db, userId, now, false);
+      // No state row: the account was deleted (its streams are closing). Nothing to plan, and
+      // creating the row here would bring a row of a deleted account back.
+      const state = await findState(this.db, userId, false);
+      if (!state) return;
       clearTimeout(watch.timer);
       const delay = Math.max(0, Math.min(state.nextTransitionAt - now, MAX_DELAY_MS));
       watch.timer = setTimeout(() => void this.run(userId), delay);
@@ -74,8 +77,8 @@ export class TimelineTimer {
     try {
       const now = this.clock.now();
       const changed = await this.db.transaction().execute(async (trx) => {
-        const state = await loadTimelineState(trx, userId, now, false);
-        if (now < state.nextTransitionAt) return false;
+        const state = await findState(trx, userId, false);
+        if (!state || now < state.nextTransitionAt) return false;
         const session = await openTimeline(trx, userId, now);
         const { changed: moved } = await saveTimeline(session);
         // A recurring task instance made on opening bumps timelineUpdatedAt without moving a block.
