@@ -15,6 +15,15 @@ if (!process.env.PLANNER_E2E_PORT) {
     "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   process.env.PLANNER_E2E_PORT = execFileSync(process.execPath, ['-e', script]).toString().trim();
 }
+// The stand-ins for Google (a real OpenID provider) and Facebook (a fake of its edge), for
+// e2e/social-sign-in.e2e.ts: one process, started beside the app's server.
+for (const name of ['PLANNER_E2E_OIDC_PORT', 'PLANNER_E2E_FACEBOOK_PORT']) {
+  if (!process.env[name]) {
+    const script =
+      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+    process.env[name] = execFileSync(process.execPath, ['-e', script]).toString().trim();
+  }
+}
 if (!process.env.PLANNER_E2E_DATA_DIR) {
   process.env.PLANNER_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'planner-e2e-'));
 }
@@ -22,6 +31,8 @@ const port = process.env.PLANNER_E2E_PORT;
 const dataDir = process.env.PLANNER_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 const webDist = join(dataDir, 'web');
+const oidcUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_OIDC_PORT}`;
+const facebookUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_FACEBOOK_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -90,37 +101,62 @@ export default defineConfig({
       dependencies: ['desktop-clock'],
     },
   ],
-  webServer: {
-    // Builds the web app, then starts the real server on the chosen port with a fresh database.
-    // Each run builds into its own folder, so runs side by side never overwrite each other's app;
-    // the server runs from its sources (a shared server build could be stale or half-written).
-    command: `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
-    cwd: repoRoot,
-    url: `${baseURL}/login`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PLANNER_TEST_CLOCK: '1',
-      // Every test signs up a fresh person from one address: the sign-up limit would stop the suite.
-      RATE_LIMITS: 'off',
-      DATABASE_URL: '',
-      WEB_DIST: webDist,
-      // What GetCloudConfig answers (e2e/about.e2e.ts): social links, the developer jump (its
-      // password is JUMP_PASSWORD there) and a test API server (this one).
-      CLOUD_CONFIG: JSON.stringify({
-        socialLinks: JSON.stringify([
-          { network: 'x', url: 'https://x.com/planner' },
-          { network: 'github', url: 'https://github.com/planner' },
-        ]),
-        developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
-        developerJumpUrl: `${baseURL}/help`,
-        apiTest: `${baseURL}/api`,
-      }),
+  webServer: [
+    {
+      command:
+        'node --import tsx packages/server/src/social-sign-in/testing/serve-test-providers.ts',
+      cwd: repoRoot,
+      url: `${oidcUrl}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PLANNER_URL: baseURL,
+        OIDC_TEST_PORT: process.env.PLANNER_E2E_OIDC_PORT ?? '',
+        FACEBOOK_TEST_PORT: process.env.PLANNER_E2E_FACEBOOK_PORT ?? '',
+      },
     },
-  },
+    {
+      // Builds the web app, then starts the real server on the chosen port with a fresh database.
+      // Each run builds into its own folder, so runs side by side never overwrite each other's app;
+      // the server runs from its sources (a shared server build could be stale or half-written).
+      command: `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
+      cwd: repoRoot,
+      url: `${baseURL}/login`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PLANNER_TEST_CLOCK: '1',
+        // Every test signs up a fresh person from one address: the sign-up limit would stop the suite.
+        RATE_LIMITS: 'off',
+        DATABASE_URL: '',
+        WEB_DIST: webDist,
+        // What GetCloudConfig answers (e2e/about.e2e.ts): social links, the developer jump (its
+        // password is JUMP_PASSWORD there) and a test API server (this one).
+        CLOUD_CONFIG: JSON.stringify({
+          socialLinks: JSON.stringify([
+            { network: 'x', url: 'https://x.com/planner' },
+            { network: 'github', url: 'https://github.com/planner' },
+          ]),
+          developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
+          developerJumpUrl: `${baseURL}/help`,
+          apiTest: `${baseURL}/api`,
+        }),
+        // Google and Facebook sign-in against the stand-ins above (their fixed test clients).
+        GOOGLE_ISSUER: oidcUrl,
+        GOOGLE_CLIENT_ID: 'planner-test',
+        GOOGLE_CLIENT_SECRET: 'planner-test-secret-0123456789abcdef',
+        FACEBOOK_CLIENT_ID: '1234567890',
+        FACEBOOK_CLIENT_SECRET: 'fake-facebook-app-secret',
+        FACEBOOK_DIALOG_URL: `${facebookUrl}/v19.0/dialog/oauth`,
+        FACEBOOK_GRAPH_URL: `${facebookUrl}/v19.0`,
+      },
+    },
+  ],
 });

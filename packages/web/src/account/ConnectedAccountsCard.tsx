@@ -1,4 +1,148 @@
-/** The account page's card for connecting Google and Facebook (being built). */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import GoogleIcon from '@mui/icons-material/Google';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentApiBase } from '../api/api-base';
+import { call } from '../api/client';
+import { profileQueryKey, useProfile } from '../api/profile';
+import { showToast } from '../components/toast-store';
+import { signInWithPopup, type SocialProvider } from '../login/oauth-popup';
+import { useSignInErrorText } from '../login/sign-in-error';
+import { SOCIAL_NAMESPACE, useOAuthProviders } from '../login/social-sign-in';
+
+async function connect(provider: SocialProvider): Promise<void> {
+  const token = await signInWithPopup(provider, currentApiBase());
+  await call(provider === 'google' ? 'SetGoogleUser' : 'SetFacebookUser', { token });
+}
+
+/**
+ * Google and Facebook connected to the account (connect with the same popup as sign-in; a
+ * provider the server has not configured is shown only if already connected), and the phone
+ * the account signs in with, when it has one.
+ */
 export function ConnectedAccountsCard() {
-  return null;
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  const queryClient = useQueryClient();
+  const user = useProfile().data?.user;
+  const providers = useOAuthProviders();
+  const explain = useSignInErrorText();
+  const link = useMutation({
+    mutationFn: connect,
+    onSuccess: async () => {
+      showToast({ key: `${SOCIAL_NAMESPACE}:card.connectedToast`, severity: 'success' });
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+    meta: { handlesErrors: true },
+  });
+  if (!user) return null;
+
+  const social = (provider: SocialProvider, icon: ReactNode) => {
+    const connected = provider === 'google' ? user.googleUser : user.facebookUser;
+    if (!connected && !providers[provider]) return null;
+    return (
+      <Row
+        key={provider}
+        testId={`connected-${provider}`}
+        icon={icon}
+        title={t(`card.${provider}Name`)}
+        detail={
+          connected
+            ? connected.name
+              ? t('card.connectedAs', { name: connected.name })
+              : t('card.connected')
+            : t('card.notConnected')
+        }
+        action={
+          connected ? (
+            <Chip
+              icon={<CheckCircleIcon />}
+              label={t('card.connected')}
+              color="success"
+              variant="outlined"
+              size="small"
+            />
+          ) : (
+            <Button
+              variant="outlined"
+              disabled={link.isPending}
+              onClick={() => link.mutate(provider)}
+            >
+              {t('card.connect')}
+            </Button>
+          )
+        }
+      />
+    );
+  };
+  const rows = [
+    social('google', <GoogleIcon />),
+    social('facebook', <FacebookIcon sx={{ color: '#1877f2' }} />),
+    user.phoneNumber ? (
+      <Row
+        key="phone"
+        testId="connected-phone"
+        icon={<PhoneIphoneIcon />}
+        title={t('card.phoneName')}
+        detail={`+${user.countryCallingCode} ${user.phoneNumber}`}
+      />
+    ) : null,
+  ].filter((row) => row !== null);
+  if (rows.length === 0) return null;
+  const problem = link.error ? explain(link.error) : null;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
+      data-testid="connected-accounts-card"
+    >
+      <Typography variant="h6" component="h2">
+        {t('card.title')}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+        {t('card.text')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1 }}>{rows}</Box>
+      {problem && (
+        <Alert severity={problem.isCancel ? 'info' : 'error'} role="alert" sx={{ mt: 2 }}>
+          {problem.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+interface RowProps {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  action?: ReactNode;
+}
+
+function Row({ testId, icon, title, detail, action }: RowProps) {
+  return (
+    <Box
+      data-testid={testId}
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, minHeight: 56 }}
+    >
+      <Box sx={{ display: 'flex', color: 'text.secondary' }}>{icon}</Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {detail}
+        </Typography>
+      </Box>
+      {action}
+    </Box>
+  );
 }

@@ -5,6 +5,14 @@ import { answerAuthToken, answerError, stubFetch } from '../test/fake-server';
 import { renderWithProviders } from '../test/render';
 import { AuthForm } from './AuthForm';
 import { LOG_IN, SIGN_UP, type AuthMode } from './auth-form-state';
+import type * as SocialSignIn from './social-sign-in';
+
+// The e-mail form alone: which social buttons the server offers is asked with a fetch of its
+// own (social-sign-in.ts), which would take the answers queued here for the form's calls.
+vi.mock('./social-sign-in', async (original) => ({
+  ...(await original<typeof SocialSignIn>()),
+  useOAuthProviders: () => ({ google: false, facebook: false }),
+}));
 
 function renderForm(mode: AuthMode) {
   const onSignedIn = vi.fn();

@@ -23,6 +23,8 @@ import {
   type FieldError,
 } from './auth-form-state';
 import { PasswordField } from './PasswordField';
+import { PhoneSignInForm } from './PhoneSignInForm';
+import { SocialSignInButtons } from './SocialSignInButtons';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 interface AuthFormProps {
@@ -67,6 +69,7 @@ export function AuthForm({
     confirmPassword: '',
   });
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const [withPhone, setWithPhone] = useState(false);
   const isSignUp = mode === SIGN_UP;
   const prefix = isSignUp ? 'login.signUp' : 'login.logIn';
 
@@ -100,6 +103,16 @@ export function AuthForm({
     setFieldError(null);
     onModeChange(isSignUp ? LOG_IN : SIGN_UP);
   };
+
+  if (withPhone) {
+    return (
+      <PhoneSignInForm
+        isSignUp={isSignUp}
+        onSignedIn={onSignedIn}
+        onBack={() => setWithPhone(false)}
+      />
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
@@ -168,6 +181,11 @@ export function AuthForm({
         >
           {t(`${prefix}.submit`)}
         </Button>
+        <SocialSignInButtons
+          isSignUp={isSignUp}
+          onSignedIn={onSignedIn}
+          onPhone={() => setWithPhone(true)}
+        />
         {isSignUp && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             <Trans
