@@ -23,6 +23,7 @@ const DRAWER_DE = { openMenu: 'Menü öffnen', mainMenu: 'Hauptmenü', entry: 'H
 
 async function openHelpFromDrawer(page: Page, labels = DRAWER_EN): Promise<void> {
   // On a phone the drawer opens from the app bar; on a desktop it is always there.
+  await expect(page.getByRole('banner')).toBeVisible();
   const menuButton = page.getByRole('button', { name: labels.openMenu });
   if (await menuButton.isVisible()) await menuButton.click();
   const drawer = page.getByRole('navigation', { name: labels.mainMenu });
@@ -125,6 +126,7 @@ test('help: in German the lists, the FAQ and the articles are German', async ({
   });
   await page.evaluate(() => localStorage.setItem('planner:1.3:locale', 'de'));
   await page.goto('/agenda');
+  await expect(page.getByTestId('agenda-empty')).toBeVisible();
   await openHelpFromDrawer(page, DRAWER_DE);
   await expect(help(page).getByRole('heading', { name: 'Erste Schritte' })).toBeVisible();
   await help(page)
