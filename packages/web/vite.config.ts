@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [react(), firstPaintChunks(), ...licenceList()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    // The API and the uploaded files (avatars) come from the server.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/files': { target: apiTarget, changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -33,17 +33,26 @@ describe('local storage', () => {
     expect(localStorage.getItem('someone-else')).toBe('keep');
   });
 
-  it('clears the signed-in data but keeps the device locale', () => {
+  it("clears the signed-in data but keeps the device's own options", () => {
     writeItem('token', 'abc');
     writeItem('queryCache', '{}');
-    writeItem('locale', 'fr');
+    writeItem('tasksCategoryFilter', 'c1');
+    const deviceOptions = {
+      locale: 'fr',
+      apiEndpoint: 'test',
+      uiZoom: '125',
+      'agenda.view': 'week',
+      'agenda.focusMode': 'true',
+    };
+    Object.entries(deviceOptions).forEach(([key, value]) => writeItem(key, value));
     localStorage.setItem('someone-else', 'keep');
 
     clearLocalData();
 
     expect(readItem('token')).toBeNull();
     expect(readItem('queryCache')).toBeNull();
-    expect(readItem('locale')).toBe('fr');
+    expect(readItem('tasksCategoryFilter')).toBeNull();
+    Object.entries(deviceOptions).forEach(([key, value]) => expect(readItem(key)).toBe(value));
     expect(localStorage.getItem('someone-else')).toBe('keep');
   });
 });

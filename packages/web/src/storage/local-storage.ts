@@ -5,8 +5,17 @@ const APP_PREFIX = 'planner';
 export const STORAGE_PREFIX = `${APP_PREFIX}:${STORAGE_VERSION}:`;
 const VERSIONED_KEY = new RegExp(`^${APP_PREFIX}:(\\d+(?:\\.\\d+)*):`);
 
-/** Keys that describe the device rather than the signed-in person survive a sign-out. */
-const DEVICE_KEYS: ReadonlySet<string> = new Set(['locale', 'apiEndpoint']);
+/**
+ * Keys that describe the device rather than the signed-in person survive a sign-out (spec 3's
+ * local device options: language, zoom, the agenda's view and focus mode, the API server).
+ */
+const DEVICE_KEYS: ReadonlySet<string> = new Set([
+  'locale',
+  'apiEndpoint',
+  'uiZoom',
+  'agenda.view',
+  'agenda.focusMode',
+]);
 
 function backend(): Storage | undefined {
   try {

@@ -2,14 +2,17 @@ import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { categoriesQueryKey } from '../../categories/categories-api';
+import { currentApiBase } from '../../api/api-base';
 import { openEventStream } from '../../api/event-stream';
 import { getSessionToken } from '../../api/session';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
 import { reloadTimeline, timelineStateKey, timelineStateQuery } from './timeline-queries';
 
-/** The server-sent events stream (packages/server realtime routes). */
-export const EVENTS_URL = '/api/events';
+/** The server-sent events stream (packages/server realtime routes) of the chosen API server. */
+function eventsUrl(): string {
+  return `${currentApiBase()}/events`;
+}
 const PUSH_TYPES = ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpdated'] as const;
 
 function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
@@ -29,7 +32,7 @@ function useEventStream(client: QueryClient): boolean {
   const [isStreaming, setStreaming] = useState(false);
   useEffect(() => {
     if (!getSessionToken()) return undefined;
-    const source = openEventStream(EVENTS_URL, { getToken: getSessionToken });
+    const source = openEventStream(eventsUrl(), { getToken: getSessionToken });
     source.addEventListener('ready', () => setStreaming(true));
     source.addEventListener('error', () => setStreaming(false));
     for (const type of PUSH_TYPES) {
