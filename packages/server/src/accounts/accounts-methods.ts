@@ -48,7 +48,9 @@ const signInLimits: RateLimitSpec<{ email: string }> = [
   perIp('signInPerIp'),
   {
     bucket: 'signInPerIpAndEmail',
-    key: (input, request) => `${request.ip} ${normalizeEmail(input.email)}`,
+    // Without an e-mail (a popup's ticket, a phone code) there is no account to guess at here:
+    // tickets cannot be guessed, and codes are counted per number.
+    key: (input, request) => (input.email ? `${request.ip} ${normalizeEmail(input.email)}` : ''),
   },
 ];
 

@@ -7,6 +7,7 @@ import {
   STRONG_PASSWORD,
   type TestServer,
 } from '../testing/test-server';
+import { hashToken } from '../accounts/secrets';
 import { SocialMessage } from './social-sign-in';
 import { CookieJar, drivePopup, openCallback } from './testing/popup-driver';
 import { facebookIdOf, startFakeFacebook, type FakeFacebook } from './testing/fake-facebook';
@@ -117,6 +118,18 @@ describe('Google sign-in (a real OpenID provider on this machine)', () => {
       code: ErrorCode.InvalidInput,
       message: SocialMessage.ticketInvalid,
     });
+  });
+
+  it('refuses a ticket past its five minutes', async () => {
+    const ticket = await ticketFor('google', uniqueLogin('late'));
+    // Tickets follow the real clock (as the provider's tokens do): its expiry is moved instead.
+    await server.database.db
+      .updateTable('sign_in_tickets')
+      .set({ expires_at: Date.now() - 1 })
+      .where('ticket_hash', '=', hashToken(ticket))
+      .execute();
+    const error = await rpcError(server.client().call('CreateSession', { googleToken: ticket }));
+    expect(error.message).toBe(SocialMessage.ticketInvalid);
   });
 
   it("refuses a Google ticket offered as Facebook's, and a made-up one", async () => {
@@ -318,5 +331,33 @@ describe('accounts without an e-mail', () => {
       server.client().call('CreateSession', { email: '', password: 'x' }),
     );
     expect(empty.code).toBe(ErrorCode.InvalidInput);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('do not count popup sign-ins from one address against one e-mail-less bucket', async () => {
+    const limited = await startTestServer({
+      config: {
+        publicUrl: PUBLIC_URL,
+        google: server.config.google,
+        rateLimits: { signInPerIpAndEmail: { points: 2, durationSec: 900 } },
+      },
+    });
+    try {
+      for (let n = 0; n < 4; n++) {
+        const state = newState();
+        const run = await drivePopup({
+          serverUrl: limited.url,
+          publicUrl: PUBLIC_URL,
+          provider: 'google',
+          state,
+          login: uniqueLogin('office'),
+        });
+        const token = run.message && 'token' in run.message ? run.message.token : '';
+        await limited.client().call('CreateSession', { googleToken: token });
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });
