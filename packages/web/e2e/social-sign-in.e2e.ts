@@ -146,6 +146,7 @@ test('an e-mail account connects Google from the account page', async ({ page })
   await row.getByRole('button', { name: 'Connect' }).click();
   const name = uniqueLogin('linked');
   await signInAtGoogle(await popupOpened, name);
+  await expect(page.getByText('Account connected')).toBeVisible();
   await expect(row).toContainText(`Connected as Test ${name}`);
   await expect(page.getByTestId('account-page-email')).toHaveText(email);
 });
