@@ -111,7 +111,7 @@ export function ConnectedAccountsCard() {
       <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
         {t('card.text')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1 }}>{rows}</Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>{rows}</Box>
       {problem && (
         <Alert severity={problem.isCancel ? 'info' : 'error'} role="alert" sx={{ mt: 2 }}>
           {problem.text}
@@ -138,7 +138,7 @@ function Row({ testId, icon, title, detail, action }: RowProps) {
       <Box sx={{ display: 'flex', color: 'text.secondary' }}>{icon}</Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {detail}
         </Typography>
       </Box>
