@@ -77,6 +77,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('turns Google and Facebook sign-in on with a client id, at the providers by default', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({}).facebook).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 's',
+    });
+    expect(loadConfig({ FACEBOOK_CLIENT_ID: '123' }).facebook).toMatchObject({
+      clientId: '123',
+      dialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+      graphUrl: 'https://graph.facebook.com/v19.0',
+    });
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_ISSUER: 'accounts' })).toThrow(
+      /GOOGLE_ISSUER must be an http\(s\) URL/,
+    );
+  });
+
   it('lists every problem in one clear message', () => {
     const attempt = () =>
       loadConfig({

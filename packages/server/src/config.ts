@@ -43,7 +43,10 @@ export interface Config {
   cloudConfig: Readonly<Record<string, string>>;
   /** A header a trusted proxy sets to the client's region, e.g. cf-ipcountry (REGION_HEADER). */
   regionHeader: string | undefined;
-  /** Google sign-in (OpenID Connect), shown only when set (GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
+  /**
+   * Google sign-in (OpenID Connect), shown only when set (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET;
+   * GOOGLE_ISSUER defaults to Google's, tests point it at a local provider).
+   */
   google: OAuthClientConfig | undefined;
   /**
    * Facebook sign-in, shown only when set (FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET);
@@ -146,7 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const cloudConfig = parseCloudConfig(text('CLOUD_CONFIG'), problems);
   const regionHeader = text('REGION_HEADER')?.toLowerCase();
-  const google = parseOAuthClient('GOOGLE', text, problems);
+  const google = parseOAuthClient('GOOGLE', text, problems, 'https://accounts.google.com');
   const facebookClient = parseOAuthClient('FACEBOOK', text, problems, 'https://www.facebook.com');
   const facebook = facebookClient && {
     ...facebookClient,
