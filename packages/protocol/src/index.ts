@@ -15,3 +15,4 @@ export * from './gen/planner/v1/events_pb';
 export * from './gen/planner/v1/reminders_pb';
 export * from './gen/planner/v1/tutorials_pb';
 export * from './gen/planner/v1/statistics_pb';
+export * from './gen/planner/v1/tiers_pb';

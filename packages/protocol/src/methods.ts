@@ -13,6 +13,7 @@ import { RemindersService } from './gen/planner/v1/reminders_pb';
 import { RpcService } from './gen/planner/v1/rpc_pb';
 import { StatisticsService } from './gen/planner/v1/statistics_pb';
 import { TasksService } from './gen/planner/v1/tasks_pb';
+import { TiersService } from './gen/planner/v1/tiers_pb';
 import { TimelineService } from './gen/planner/v1/timeline_pb';
 import { TutorialsService } from './gen/planner/v1/tutorials_pb';
 import type { Plain, PlainInit } from './plain';
@@ -28,6 +29,7 @@ export const services = [
   TutorialsService,
   StatisticsService,
   TasksService,
+  TiersService,
   TimelineService,
 ] as const;
 

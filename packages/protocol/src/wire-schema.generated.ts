@@ -57,11 +57,38 @@ export const wireSchema: WireSchema = {
       'planner.v1.GetTimeStatisticsRequest',
       'planner.v1.GetTimeStatisticsResponse',
     ],
+    CreateTimeStatisticsShare: [
+      'planner.v1.CreateTimeStatisticsShareRequest',
+      'planner.v1.CreateTimeStatisticsShareResponse',
+    ],
+    GetTimeStatisticsShare: [
+      'planner.v1.GetTimeStatisticsShareRequest',
+      'planner.v1.GetTimeStatisticsShareResponse',
+    ],
+    GetEstimateAccuracy: ['google.protobuf.Empty', 'planner.v1.GetEstimateAccuracyResponse'],
     GetTasks: ['planner.v1.GetTasksRequest', 'planner.v1.GetTasksResponse'],
     PutTask: ['planner.v1.PutTaskRequest', 'planner.v1.TaskResponse'],
     PutMultipleTasks: ['planner.v1.PutMultipleTasksRequest', 'planner.v1.TasksResponse'],
     DeleteTask: ['planner.v1.DeleteTaskRequest', 'google.protobuf.Empty'],
     DeleteTaskV2: ['planner.v1.DeleteTaskV2Request', 'google.protobuf.Empty'],
+    GetSubscriptionSkus: ['google.protobuf.Empty', 'planner.v1.GetSubscriptionSkusResponse'],
+    GetSubscriptions: ['google.protobuf.Empty', 'planner.v1.GetSubscriptionsResponse'],
+    CreateSubscription: [
+      'planner.v1.CreateSubscriptionRequest',
+      'planner.v1.CreateSubscriptionResponse',
+    ],
+    UpdateSubscription: ['planner.v1.UpdateSubscriptionRequest', 'google.protobuf.Empty'],
+    SetAppStoreReceipt: ['planner.v1.SetAppStoreReceiptRequest', 'google.protobuf.Empty'],
+    GetAppStoreReceiptStatus: [
+      'google.protobuf.Empty',
+      'planner.v1.GetAppStoreReceiptStatusResponse',
+    ],
+    Redeem: ['planner.v1.RedeemRequest', 'google.protobuf.Empty'],
+    ValidateReferralCode: [
+      'planner.v1.ValidateReferralCodeRequest',
+      'planner.v1.ValidateReferralCodeResponse',
+    ],
+    AddReferral: ['planner.v1.AddReferralRequest', 'google.protobuf.Empty'],
     GetTimeline: ['planner.v1.GetTimelineRequest', 'planner.v1.GetTimelineResponse'],
     GetTimelineState: ['google.protobuf.Empty', 'planner.v1.TimelineState'],
     SetTimelineState: ['planner.v1.SetTimelineStateRequest', 'planner.v1.TimelineState'],
@@ -80,6 +107,7 @@ export const wireSchema: WireSchema = {
   },
   messages: {
     'google.protobuf.Empty': [],
+    'planner.v1.AddReferralRequest': [['code', 1, 0, 9, 1]],
     'planner.v1.AddTimeblockRequest': [
       ['timeblock', 1, 1, 9, 0, 'planner.v1.Timeblock'],
       ['createTask', 2, 0, 8, 1],
@@ -142,6 +170,12 @@ export const wireSchema: WireSchema = {
       ['phoneNumber', 2, 0, 9, 1],
       ['purpose', 3, 0, 9, 1],
     ],
+    'planner.v1.CreateSubscriptionRequest': [['sku', 1, 0, 9, 1]],
+    'planner.v1.CreateSubscriptionResponse': [['subscriptionId', 1, 0, 9, 1]],
+    'planner.v1.CreateTimeStatisticsShareResponse': [
+      ['id', 1, 0, 9, 1],
+      ['url', 2, 0, 9, 1],
+    ],
     'planner.v1.CreateUserRequest': [
       ['email', 1, 0, 9, 1],
       ['password', 2, 0, 9, 1],
@@ -189,6 +223,13 @@ export const wireSchema: WireSchema = {
       ['code', 1, 0, 5, 1],
       ['message', 2, 0, 9, 1],
     ],
+    'planner.v1.EstimateAccuracy': [
+      ['categoryId', 1, 0, 9, 1],
+      ['doneTasks', 2, 0, 5, 1],
+      ['estimated', 3, 0, 3, 1],
+      ['tracked', 4, 0, 3, 1],
+      ['ratio', 5, 0, 1, 1],
+    ],
     'planner.v1.Event': [
       ['id', 1, 0, 9, 1],
       ['title', 2, 0, 9, 1],
@@ -217,14 +258,25 @@ export const wireSchema: WireSchema = {
       ['status', 2, 0, 9, 1],
     ],
     'planner.v1.FinishTutorialResponse': [['tutorialStatus', 1, 0, 9, 1]],
+    'planner.v1.GetAppStoreReceiptStatusResponse': [['expired', 1, 0, 8, 1]],
     'planner.v1.GetCategoriesResponse': [['categories', 1, 3, 9, 1, 'planner.v1.Category']],
     'planner.v1.GetCloudConfigResponse': [['items', 1, 3, 9, 1, 'planner.v1.CloudConfigItem']],
+    'planner.v1.GetEstimateAccuracyResponse': [
+      ['categories', 1, 3, 9, 1, 'planner.v1.EstimateAccuracy'],
+    ],
     'planner.v1.GetEventRequest': [['event', 1, 1, 9, 0, 'planner.v1.Event']],
     'planner.v1.GetRemindersRequest': [
       ['start', 1, 0, 3, 1],
       ['end', 2, 0, 3, 1],
     ],
     'planner.v1.GetSessionRecordsResponse': [['sessions', 1, 3, 9, 1, 'planner.v1.SessionRecord']],
+    'planner.v1.GetSubscriptionSkusResponse': [
+      ['premiumSkus', 1, 3, 9, 1, 'planner.v1.Sku'],
+      ['unlimitedSkus', 2, 3, 9, 1, 'planner.v1.Sku'],
+    ],
+    'planner.v1.GetSubscriptionsResponse': [
+      ['subscriptions', 1, 3, 9, 1, 'planner.v1.Subscription'],
+    ],
     'planner.v1.GetTaskTimeblocksRequest': [
       ['taskId', 1, 0, 9, 1],
       ['before', 2, 0, 3, 1],
@@ -241,6 +293,7 @@ export const wireSchema: WireSchema = {
       ['keyword', 7, 0, 9, 1],
     ],
     'planner.v1.GetTasksResponse': [['tasks', 1, 3, 9, 1, 'planner.v1.Task']],
+    'planner.v1.GetTimeStatisticsShareRequest': [['id', 1, 0, 9, 1]],
     'planner.v1.GetTimelineRequest': [
       ['start', 1, 0, 3, 1],
       ['end', 2, 0, 3, 1],
@@ -306,6 +359,10 @@ export const wireSchema: WireSchema = {
       ['until', 4, 0, 3, 1],
       ['count', 5, 0, 5, 1],
     ],
+    'planner.v1.RedeemRequest': [
+      ['redeemCode', 1, 0, 9, 1],
+      ['email', 2, 0, 9, 1],
+    ],
     'planner.v1.Reminder': [
       ['id', 1, 0, 9, 1],
       ['instanceId', 2, 0, 9, 1],
@@ -338,6 +395,10 @@ export const wireSchema: WireSchema = {
       ['lastActiveTime', 6, 0, 3, 1],
       ['isThis', 7, 0, 8, 1],
     ],
+    'planner.v1.SetAppStoreReceiptRequest': [
+      ['packageName', 1, 0, 9, 1],
+      ['receipt', 2, 0, 9, 1],
+    ],
     'planner.v1.SetEmailRequest': [['email', 1, 0, 9, 1]],
     'planner.v1.SetPasswordRequest': [
       ['oldPassword', 1, 0, 9, 1],
@@ -351,10 +412,28 @@ export const wireSchema: WireSchema = {
       ['locale', 3, 0, 9, 1],
       ['deviceLocale', 4, 0, 9, 1],
     ],
+    'planner.v1.Sku': [
+      ['id', 1, 0, 9, 1],
+      ['name', 2, 0, 9, 1],
+      ['type', 3, 0, 9, 1],
+      ['platform', 4, 0, 9, 1],
+      ['platformProductId', 5, 0, 9, 1],
+      ['packageName', 6, 0, 9, 1],
+      ['price', 7, 0, 9, 1],
+      ['displayName', 8, 0, 9, 1],
+    ],
     'planner.v1.SocialUser': [
       ['name', 1, 0, 9, 1],
       ['avatarUrl', 2, 0, 9, 1],
       ['coverUrl', 3, 0, 9, 1],
+    ],
+    'planner.v1.Subscription': [
+      ['id', 1, 0, 9, 1],
+      ['sku', 2, 1, 9, 0, 'planner.v1.Sku'],
+      ['googlePlayPurchaseToken', 3, 0, 9, 1],
+      ['appStoreReceipt', 4, 0, 9, 1],
+      ['active', 5, 0, 8, 1],
+      ['expiresAt', 6, 0, 3, 1],
     ],
     'planner.v1.Task': [
       ['id', 1, 0, 9, 1],
@@ -440,6 +519,11 @@ export const wireSchema: WireSchema = {
       ['type', 2, 0, 5, 1],
       ['fields', 3, 2, 9, 1],
     ],
+    'planner.v1.UpdateSubscriptionRequest': [
+      ['subscriptionId', 1, 0, 9, 1],
+      ['googlePlayPurchaseToken', 2, 0, 9, 1],
+      ['appStoreReceipt', 3, 0, 9, 1],
+    ],
     'planner.v1.UpdateUserOptionsRequest': [
       ['fields', 1, 2, 9, 1],
       ['options', 2, 1, 9, 0, 'planner.v1.UserOptions'],
@@ -490,6 +574,8 @@ export const wireSchema: WireSchema = {
       ['reviewShowed', 19, 0, 8, 1],
     ],
     'planner.v1.UserOptionsResponse': [['options', 1, 1, 9, 0, 'planner.v1.UserOptions']],
+    'planner.v1.ValidateReferralCodeRequest': [['code', 1, 0, 9, 1]],
+    'planner.v1.ValidateReferralCodeResponse': [['valid', 1, 0, 8, 1]],
     'planner.v1.VerifyEmailRequest': [['token', 1, 0, 9, 1]],
   },
 };

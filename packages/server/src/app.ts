@@ -45,6 +45,10 @@ import { registerFilesRoutes } from './files/files-routes';
 import type { ServiceDeps } from './service-deps';
 import { registerOAuthRoutes } from './social-sign-in/oauth-routes';
 import { createSocialSignInMethods } from './social-sign-in/social-sign-in-methods';
+import { createEstimatesMethods } from './estimates/estimates-methods';
+import { createSharesMethods } from './shares/shares-methods';
+import { createSubscriptionsMethods } from './subscriptions/subscriptions-methods';
+import { createTiersMethods } from './tiers/tiers-methods';
 
 export interface AppOptions {
   config: Config;
@@ -92,6 +96,10 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
     ...createFilesMethods(deps),
     ...createSocialSignInMethods(deps),
     ...createAccountDataMethods(deps),
+    ...createSharesMethods(deps),
+    ...createEstimatesMethods(deps),
+    ...createTiersMethods(deps),
+    ...createSubscriptionsMethods(deps),
   ];
 }
 

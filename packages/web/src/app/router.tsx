@@ -17,6 +17,24 @@ const HelpArticlePage = lazyScreen('HelpArticlePage', () => import('../help/Help
 const FeedbackPage = lazyScreen('FeedbackPage', () => import('../feedback/FeedbackPage'));
 const VerifyEmailPage = lazyScreen('VerifyEmailPage', () => import('../account/VerifyEmailPage'));
 const TasksPage = lazyScreen('TasksPage', () => import('../tasks/TasksPage'));
+const AnalysisListPage = lazyScreen(
+  'AnalysisListPage',
+  () => import('../analysis/AnalysisListPage'),
+);
+const CustomAnalysisPage = lazyScreen(
+  'CustomAnalysisPage',
+  () => import('../analysis/CustomAnalysisPage'),
+);
+const AnalysisDetailPage = lazyScreen(
+  'AnalysisDetailPage',
+  () => import('../analysis/AnalysisDetailPage'),
+);
+const SharedStatisticsPage = lazyScreen(
+  'SharedStatisticsPage',
+  () => import('../share/SharedStatisticsPage'),
+);
+const PremiumPage = lazyScreen('PremiumPage', () => import('../premium/PremiumPage'));
+const ReferralPage = lazyScreen('ReferralPage', () => import('../referral/ReferralPage'));
 const SettingsPage = lazyScreen('SettingsPage', () => import('../settings/SettingsPage'));
 const TaskEditorPage = lazyScreen('TaskEditorPage', () => import('../task-editor/TaskEditorPage'));
 const EventEditorPage = lazyScreen(
@@ -47,6 +65,13 @@ export function AppRoutes() {
           <Route path="/settings" element={page(<SettingsPage />)} />
           <Route path="/help" element={page(<HelpPage />)} />
           <Route path="/help/:name" element={page(<HelpArticlePage />)} />
+          <Route path="/analysis/custom" element={page(<CustomAnalysisPage />)} />
+          <Route path="/analysis/:view?" element={page(<AnalysisListPage />)} />
+          <Route
+            path="/analysis/:frequency/:startBase32/:endBase32"
+            element={page(<AnalysisDetailPage />)}
+          />
+          <Route path="/referral" element={page(<ReferralPage />)} />
         </Route>
         {/* Editors hide the app bar and drawer (spec 2): outside the shell. */}
         <Route path="/tasks/create" element={page(<TaskEditorPage />)} />
@@ -62,10 +87,13 @@ export function AppRoutes() {
           <Route path="/account" element={page(<AccountPage />)} />
           <Route path="/about" element={page(<AboutPage />)} />
           <Route path="/feedback" element={page(<FeedbackPage />)} />
+          <Route path="/premium/:tier?" element={page(<PremiumPage />)} />
         </Route>
       </Route>
       {/* The e-mailed verification link opens signed in or not. */}
       <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
+      {/* A shared analysis is public and read-only: no account needed. */}
+      <Route path="/share/:id" element={page(<SharedStatisticsPage />)} />
       <Route path="*" element={<Navigate to="/agenda" replace />} />
     </Routes>
   );

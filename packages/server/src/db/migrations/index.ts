@@ -10,6 +10,9 @@ import * as feedback from './0008_feedback';
 import * as emailPassword from './0009_email_password';
 import * as files from './0010_files';
 import * as socialSignIn from './0011_social_sign_in';
+import * as statisticsShares from './0012_statistics_shares';
+import * as referralsRedeem from './0013_referrals_redeem';
+import * as subscriptions from './0014_subscriptions';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -27,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009_email_password': emailPassword,
   '0010_files': files,
   '0011_social_sign_in': socialSignIn,
+  '0012_statistics_shares': statisticsShares,
+  '0013_referrals_redeem': referralsRedeem,
+  '0014_subscriptions': subscriptions,
 };

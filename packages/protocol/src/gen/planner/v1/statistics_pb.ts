@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { EmptySchema } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_empty } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file planner/v1/statistics.proto.
  */
 export const file_planner_v1_statistics: GenFile = /*@__PURE__*/
-  fileDesc("ChtwbGFubmVyL3YxL3N0YXRpc3RpY3MucHJvdG8SCnBsYW5uZXIudjEiiwMKE1RpbWVTdGF0aXN0aWNzUG9pbnQSDQoFc3RhcnQYASABKAMSCwoDZW5kGAIgASgDEkMKCmNhdGVnb3JpZXMYAyADKAsyLy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQuQ2F0ZWdvcmllc0VudHJ5EjkKBXRhc2tzGAQgAygLMioucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LlRhc2tzRW50cnkSOwoGZXZlbnRzGAUgAygLMisucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LkV2ZW50c0VudHJ5EgsKA3N1bRgGIAEoAxoxCg9DYXRlZ29yaWVzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ARosCgpUYXNrc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAEaLQoLRXZlbnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ASJcChhHZXRUaW1lU3RhdGlzdGljc1JlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50Eg8KB3Rhc2tfaWQYAiABKAkiTAoZR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRIvCgZwb2ludHMYASADKAsyHy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQydQoRU3RhdGlzdGljc1NlcnZpY2USYAoRR2V0VGltZVN0YXRpc3RpY3MSJC5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzUmVxdWVzdBolLnBsYW5uZXIudjEuR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("ChtwbGFubmVyL3YxL3N0YXRpc3RpY3MucHJvdG8SCnBsYW5uZXIudjEiiwMKE1RpbWVTdGF0aXN0aWNzUG9pbnQSDQoFc3RhcnQYASABKAMSCwoDZW5kGAIgASgDEkMKCmNhdGVnb3JpZXMYAyADKAsyLy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQuQ2F0ZWdvcmllc0VudHJ5EjkKBXRhc2tzGAQgAygLMioucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LlRhc2tzRW50cnkSOwoGZXZlbnRzGAUgAygLMisucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LkV2ZW50c0VudHJ5EgsKA3N1bRgGIAEoAxoxCg9DYXRlZ29yaWVzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ARosCgpUYXNrc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAEaLQoLRXZlbnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ASJcChhHZXRUaW1lU3RhdGlzdGljc1JlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50Eg8KB3Rhc2tfaWQYAiABKAkiTAoZR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRIvCgZwb2ludHMYASADKAsyHy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQiQwoKU2hhcmVMYWJlbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWNvbG9yGAMgASgJEgwKBGljb24YBCABKAkiUwogQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50IjwKIUNyZWF0ZVRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkiKwodR2V0VGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSCgoCaWQYASABKAki7gEKHkdldFRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIMCgRuYW1lGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAMSLwoGcG9pbnRzGAMgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50EioKCmNhdGVnb3JpZXMYBCADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJQoFdGFza3MYBSADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJgoGZXZlbnRzGAYgAygLMhYucGxhbm5lci52MS5TaGFyZUxhYmVsIm4KEEVzdGltYXRlQWNjdXJhY3kSEwoLY2F0ZWdvcnlfaWQYASABKAkSEgoKZG9uZV90YXNrcxgCIAEoBRIRCgllc3RpbWF0ZWQYAyABKAMSDwoHdHJhY2tlZBgEIAEoAxINCgVyYXRpbxgFIAEoASJPChtHZXRFc3RpbWF0ZUFjY3VyYWN5UmVzcG9uc2USMAoKY2F0ZWdvcmllcxgBIAMoCzIcLnBsYW5uZXIudjEuRXN0aW1hdGVBY2N1cmFjeTK4AwoRU3RhdGlzdGljc1NlcnZpY2USYAoRR2V0VGltZVN0YXRpc3RpY3MSJC5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzUmVxdWVzdBolLnBsYW5uZXIudjEuR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRJ4ChlDcmVhdGVUaW1lU3RhdGlzdGljc1NoYXJlEiwucGxhbm5lci52MS5DcmVhdGVUaW1lU3RhdGlzdGljc1NoYXJlUmVxdWVzdBotLnBsYW5uZXIudjEuQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlc3BvbnNlEm8KFkdldFRpbWVTdGF0aXN0aWNzU2hhcmUSKS5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzU2hhcmVSZXF1ZXN0GioucGxhbm5lci52MS5HZXRUaW1lU3RhdGlzdGljc1NoYXJlUmVzcG9uc2USVgoTR2V0RXN0aW1hdGVBY2N1cmFjeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRonLnBsYW5uZXIudjEuR2V0RXN0aW1hdGVBY2N1cmFjeVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty]);
 
 /**
  * Time spent in [start, end), from past timeblocks (never beyond now). Values are ms.
@@ -105,6 +107,204 @@ export const GetTimeStatisticsResponseSchema: GenMessage<GetTimeStatisticsRespon
   messageDesc(file_planner_v1_statistics, 2);
 
 /**
+ * A name and colour a share carries with it, frozen when it was made.
+ *
+ * @generated from message planner.v1.ShareLabel
+ */
+export type ShareLabel = Message<"planner.v1.ShareLabel"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string color = 3;
+   */
+  color: string;
+
+  /**
+   * @generated from field: string icon = 4;
+   */
+  icon: string;
+};
+
+/**
+ * Describes the message planner.v1.ShareLabel.
+ * Use `create(ShareLabelSchema)` to create a new message.
+ */
+export const ShareLabelSchema: GenMessage<ShareLabel> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 3);
+
+/**
+ * @generated from message planner.v1.CreateTimeStatisticsShareRequest
+ */
+export type CreateTimeStatisticsShareRequest = Message<"planner.v1.CreateTimeStatisticsShareRequest"> & {
+  /**
+   * Only start and end are read: the server computes and freezes the values.
+   *
+   * @generated from field: repeated planner.v1.TimeStatisticsPoint points = 1;
+   */
+  points: TimeStatisticsPoint[];
+};
+
+/**
+ * Describes the message planner.v1.CreateTimeStatisticsShareRequest.
+ * Use `create(CreateTimeStatisticsShareRequestSchema)` to create a new message.
+ */
+export const CreateTimeStatisticsShareRequestSchema: GenMessage<CreateTimeStatisticsShareRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 4);
+
+/**
+ * @generated from message planner.v1.CreateTimeStatisticsShareResponse
+ */
+export type CreateTimeStatisticsShareResponse = Message<"planner.v1.CreateTimeStatisticsShareResponse"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The public, read-only page: {publicUrl}/share/{id}.
+   *
+   * @generated from field: string url = 2;
+   */
+  url: string;
+};
+
+/**
+ * Describes the message planner.v1.CreateTimeStatisticsShareResponse.
+ * Use `create(CreateTimeStatisticsShareResponseSchema)` to create a new message.
+ */
+export const CreateTimeStatisticsShareResponseSchema: GenMessage<CreateTimeStatisticsShareResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 5);
+
+/**
+ * @generated from message planner.v1.GetTimeStatisticsShareRequest
+ */
+export type GetTimeStatisticsShareRequest = Message<"planner.v1.GetTimeStatisticsShareRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message planner.v1.GetTimeStatisticsShareRequest.
+ * Use `create(GetTimeStatisticsShareRequestSchema)` to create a new message.
+ */
+export const GetTimeStatisticsShareRequestSchema: GenMessage<GetTimeStatisticsShareRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 6);
+
+/**
+ * Readable without an account.
+ *
+ * @generated from message planner.v1.GetTimeStatisticsShareResponse
+ */
+export type GetTimeStatisticsShareResponse = Message<"planner.v1.GetTimeStatisticsShareResponse"> & {
+  /**
+   * The sharer's name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int64 created_at = 2;
+   */
+  createdAt: bigint;
+
+  /**
+   * @generated from field: repeated planner.v1.TimeStatisticsPoint points = 3;
+   */
+  points: TimeStatisticsPoint[];
+
+  /**
+   * @generated from field: repeated planner.v1.ShareLabel categories = 4;
+   */
+  categories: ShareLabel[];
+
+  /**
+   * @generated from field: repeated planner.v1.ShareLabel tasks = 5;
+   */
+  tasks: ShareLabel[];
+
+  /**
+   * @generated from field: repeated planner.v1.ShareLabel events = 6;
+   */
+  events: ShareLabel[];
+};
+
+/**
+ * Describes the message planner.v1.GetTimeStatisticsShareResponse.
+ * Use `create(GetTimeStatisticsShareResponseSchema)` to create a new message.
+ */
+export const GetTimeStatisticsShareResponseSchema: GenMessage<GetTimeStatisticsShareResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 7);
+
+/**
+ * Done tasks' tracked time against their estimates, in one category ("" for none).
+ *
+ * @generated from message planner.v1.EstimateAccuracy
+ */
+export type EstimateAccuracy = Message<"planner.v1.EstimateAccuracy"> & {
+  /**
+   * @generated from field: string category_id = 1;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: int32 done_tasks = 2;
+   */
+  doneTasks: number;
+
+  /**
+   * @generated from field: int64 estimated = 3;
+   */
+  estimated: bigint;
+
+  /**
+   * @generated from field: int64 tracked = 4;
+   */
+  tracked: bigint;
+
+  /**
+   * tracked / estimated; 0 when there is too little to learn from.
+   *
+   * @generated from field: double ratio = 5;
+   */
+  ratio: number;
+};
+
+/**
+ * Describes the message planner.v1.EstimateAccuracy.
+ * Use `create(EstimateAccuracySchema)` to create a new message.
+ */
+export const EstimateAccuracySchema: GenMessage<EstimateAccuracy> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 8);
+
+/**
+ * @generated from message planner.v1.GetEstimateAccuracyResponse
+ */
+export type GetEstimateAccuracyResponse = Message<"planner.v1.GetEstimateAccuracyResponse"> & {
+  /**
+   * @generated from field: repeated planner.v1.EstimateAccuracy categories = 1;
+   */
+  categories: EstimateAccuracy[];
+};
+
+/**
+ * Describes the message planner.v1.GetEstimateAccuracyResponse.
+ * Use `create(GetEstimateAccuracyResponseSchema)` to create a new message.
+ */
+export const GetEstimateAccuracyResponseSchema: GenMessage<GetEstimateAccuracyResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 9);
+
+/**
  * @generated from service planner.v1.StatisticsService
  */
 export const StatisticsService: GenService<{
@@ -115,6 +315,30 @@ export const StatisticsService: GenService<{
     methodKind: "unary";
     input: typeof GetTimeStatisticsRequestSchema;
     output: typeof GetTimeStatisticsResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.StatisticsService.CreateTimeStatisticsShare
+   */
+  createTimeStatisticsShare: {
+    methodKind: "unary";
+    input: typeof CreateTimeStatisticsShareRequestSchema;
+    output: typeof CreateTimeStatisticsShareResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.StatisticsService.GetTimeStatisticsShare
+   */
+  getTimeStatisticsShare: {
+    methodKind: "unary";
+    input: typeof GetTimeStatisticsShareRequestSchema;
+    output: typeof GetTimeStatisticsShareResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.StatisticsService.GetEstimateAccuracy
+   */
+  getEstimateAccuracy: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof GetEstimateAccuracyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_planner_v1_statistics, 0);
