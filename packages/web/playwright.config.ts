@@ -27,6 +27,10 @@ for (const name of ['PLANNER_E2E_OIDC_PORT', 'PLANNER_E2E_FACEBOOK_PORT']) {
 if (!process.env.PLANNER_E2E_DATA_DIR) {
   process.env.PLANNER_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'planner-e2e-'));
 }
+// Where the server mails feedback; the tests (workers inherit this process's environment) look
+// for it in the outbox.
+const FEEDBACK_TO = 'feedback@planner.test';
+process.env.PLANNER_E2E_FEEDBACK_TO = FEEDBACK_TO;
 const port = process.env.PLANNER_E2E_PORT;
 const dataDir = process.env.PLANNER_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -148,6 +152,8 @@ export default defineConfig({
           developerJumpUrl: `${baseURL}/help`,
           apiTest: `${baseURL}/api`,
         }),
+        // The feedback form's messages are mailed to the outbox (e2e/help-feedback.e2e.ts).
+        FEEDBACK_TO: FEEDBACK_TO,
         // Google and Facebook sign-in against the stand-ins above (their fixed test clients).
         GOOGLE_ISSUER: oidcUrl,
         GOOGLE_CLIENT_ID: 'planner-test',

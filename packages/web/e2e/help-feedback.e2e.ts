@@ -179,25 +179,23 @@ test('feedback: checks the comment and the e-mail, then thanks and goes back', a
   ).toBeVisible();
   await expect(page).toHaveURL(/\/help$/);
 
-  // With FEEDBACK_TO set for the server, the mail to the team is in its outbox.
-  const team = process.env.FEEDBACK_TO;
-  const dataDir = process.env.PLANNER_E2E_DATA_DIR;
-  if (team && dataDir) {
-    const outbox = join(dataDir, 'outbox');
-    await expect
-      .poll(async () => {
-        const files = (await readdir(outbox).catch(() => [])).filter((f) => f.includes(team));
-        const mails = await Promise.all(
-          // The text is quoted-printable: long lines carry soft breaks ("=" at the end).
-          files.map(async (f) => (await readFile(join(outbox, f), 'utf8')).replace(/=\n/g, '')),
-        );
-        return mails.some(
-          (m) =>
-            m.includes(`Account e-mail: ${email}`) &&
-            m.includes('Reply to: reply@example.com') &&
-            m.includes(words),
-        );
-      })
-      .toBe(true);
-  }
+  // The server mails feedback to FEEDBACK_TO (playwright.config.ts): the mail is in its outbox.
+  const team = process.env.PLANNER_E2E_FEEDBACK_TO ?? '';
+  const outbox = join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'outbox');
+  expect(team).not.toBe('');
+  await expect
+    .poll(async () => {
+      const files = (await readdir(outbox).catch(() => [])).filter((f) => f.includes(team));
+      const mails = await Promise.all(
+        // The text is quoted-printable: long lines carry soft breaks ("=" at the end).
+        files.map(async (f) => (await readFile(join(outbox, f), 'utf8')).replace(/=\n/g, '')),
+      );
+      return mails.some(
+        (m) =>
+          m.includes(`Account e-mail: ${email}`) &&
+          m.includes('Reply to: reply@example.com') &&
+          m.includes(words),
+      );
+    })
+    .toBe(true);
 });

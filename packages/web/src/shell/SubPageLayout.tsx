@@ -8,24 +8,29 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountLocale } from './account-locale';
 
-const TITLES: Record<string, string> = { '/account': 'account.title', '/about': 'about.title' };
+const TITLES: Record<string, string> = {
+  '/account': 'account.title',
+  '/about': 'about.title',
+  '/feedback': 'nav.helpAndFeedback',
+};
 
-/** Screens that disable the drawer (spec 2: account, about): an app bar with a way back. */
+/**
+ * Screens that disable the drawer (spec 2: account, about, feedback, premium): an app bar with a
+ * way back to where the person came from in the app, or to the agenda when opened directly.
+ */
 export default function SubPageLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  // React Router names the entry the app was opened on 'default': nothing of ours to go back to.
+  const goBack = () => (key === 'default' ? navigate('/agenda') : navigate(-1));
   const titleKey = TITLES[pathname] ?? 'app.name';
   useAccountLocale();
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <AppBar position="sticky">
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton
-            edge="start"
-            aria-label={t('common.back')}
-            onClick={() => navigate('/agenda')}
-          >
+          <IconButton edge="start" aria-label={t('common.back')} onClick={goBack}>
             <ArrowBackIcon />
           </IconButton>
           <Typography variant="h6" component="h1" noWrap>
