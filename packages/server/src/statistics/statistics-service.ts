@@ -1,13 +1,12 @@
-import { DAY_MS, featuresFor, PREMIUM_ONLY_ERROR_CODE, type TierInput } from '@planner/core';
+import { featuresFor, PREMIUM_ONLY_ERROR_CODE, type TierInput } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { AppError, invalid } from '../rpc/errors';
+import { pointKind } from './point-kind';
 import { exclusivePieces, listEventSpans, listTaskSpans, type TrackedSpan } from './tracked-time';
 
 type Db = Kysely<Schema>;
 
-/** A week view point (plus a daylight-saving hour) is the longest a free account may ask for. */
-export const MAX_FREE_POINT_MS = 8 * DAY_MS;
 export const ANALYSIS_LIMIT_MESSAGE = 'analysisTypeLimit';
 
 export interface StatisticsRange {
@@ -28,13 +27,24 @@ export interface StatisticsViewer {
   timeZone: string;
 }
 
-function checkRanges(ranges: readonly StatisticsRange[], tier: TierInput): void {
+/**
+ * The analysis guard: points of up to a day and whole local weeks are free; whole local months
+ * and years need monthlyYearlyAnalysis; any other range needs customAnalysis (4201 otherwise).
+ */
+function checkRanges(ranges: readonly StatisticsRange[], viewer: StatisticsViewer): void {
   for (const { start, end } of ranges) {
     if (!(end >= start)) throw invalid('invalid.pointEndBeforeStart');
   }
-  const long = ranges.some((r) => r.end - r.start > MAX_FREE_POINT_MS);
-  if (long && !featuresFor(tier).monthlyYearlyAnalysis) {
-    throw new AppError(PREMIUM_ONLY_ERROR_CODE, ANALYSIS_LIMIT_MESSAGE);
+  const features = featuresFor(viewer.tier);
+  for (const { start, end } of ranges) {
+    const kind = pointKind(start, end, viewer.timeZone);
+    const allowed =
+      kind === 'short' || kind === 'week'
+        ? true
+        : kind === 'custom'
+          ? features.customAnalysis
+          : features.monthlyYearlyAnalysis;
+    if (!allowed) throw new AppError(PREMIUM_ONLY_ERROR_CODE, ANALYSIS_LIMIT_MESSAGE);
   }
 }
 
@@ -82,7 +92,7 @@ export async function getTimeStatistics(
   now: number,
   viewer: StatisticsViewer,
 ): Promise<StatisticsPoint[]> {
-  checkRanges(ranges, viewer.tier);
+  checkRanges(ranges, viewer);
   if (ranges.length === 0) return [];
   const from = Math.min(...ranges.map((r) => r.start));
   const to = Math.max(...ranges.map((r) => r.end));

@@ -108,7 +108,7 @@ describe('GetTimeStatistics', () => {
 
   it('counts only one task for the task trend graph', async () => {
     const { points } = await user.client.call('GetTimeStatistics', {
-      points: [{ start: jan(1), end: jan(6) }],
+      points: [{ start: jan(1), end: jan(8) }],
       taskId: report,
     });
     expect(points[0]).toMatchObject({ tasks: { [report]: 3 * HOUR_MS }, sum: 3 * HOUR_MS });
@@ -130,7 +130,7 @@ describe('GetTimeStatistics', () => {
     const error = await rpcError(user.client.call('GetTimeStatistics', { points: [month] }));
     expect(error).toMatchObject({ code: 4201, message: 'analysisTypeLimit' });
     const week = await user.client.call('GetTimeStatistics', {
-      points: [{ start: jan(1), end: jan(1) + 7 * DAY_MS + HOUR_MS }],
+      points: [{ start: jan(1), end: jan(1) + 7 * DAY_MS }],
     });
     expect(week.points[0]?.sum).toBe(5 * HOUR_MS);
     await server.database.db
