@@ -55,6 +55,8 @@ export interface Config {
   facebook: (OAuthClientConfig & { dialogUrl: string; graphUrl: string }) | undefined;
   /** An SMS gateway (SMS_URL); unset: codes are written to DATA_DIR/outbox like mail. */
   smsUrl: string | undefined;
+  /** EVERYONE_UNLIMITED=1: every account is unlimited (a private install; tiers/premium-level.ts). */
+  everyoneUnlimited: boolean;
 }
 
 export interface OAuthClientConfig {
@@ -88,6 +90,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   smsCodePerIp: { points: 20, durationSec: 60 * 60 },
   // Codes tried per number: five within a code's ten minutes of life.
   smsVerifyPerNumber: { points: 5, durationSec: 10 * 60 },
+  // Referral codes checked or entered, and redeem codes tried: codes cannot be listed by guessing.
+  referralCodePerIp: { points: 30, durationSec: 15 * 60 },
+  redeemPerIp: { points: 10, durationSec: 15 * 60 },
 };
 
 /** Lists every problem in the environment at once, one per line. */
@@ -191,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     google,
     facebook,
     smsUrl,
+    everyoneUnlimited: text('EVERYONE_UNLIMITED') === '1',
   };
 }
 

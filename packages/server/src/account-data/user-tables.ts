@@ -36,6 +36,7 @@ export const GLOBAL_TABLES: Readonly<Record<string, string>> = {
   oauth_flows: 'a social sign-in under way, before there is a user; expires within minutes',
   sign_in_tickets: 'a finished social sign-in waiting to open a session; expires within minutes',
   sms_codes: 'a code texted to a phone number, before there is a session; expires within minutes',
+  vouchers: "the operator's redeem codes; what an account redeemed is in voucher_grants",
 };
 
 /**

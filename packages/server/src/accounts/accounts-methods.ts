@@ -17,6 +17,7 @@ import { phoneKey } from '../social-sign-in/phone-numbers';
 import { linkedSignIns } from '../social-sign-in/social-sign-in';
 import type { SignInThrottle } from './sign-in-throttle';
 import { idBound, text } from '../rpc/bounds';
+import { loadTierStatus } from '../tiers/tier-status';
 import { FileStore } from '../files/file-store';
 import { avatarUrlOf, setAvatar } from '../files/files-service';
 
@@ -170,6 +171,7 @@ export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
           account,
           await linkedSignIns(ctx.db, ctx.userId),
           await avatarUrlOf(ctx.db, ctx.userId, deps.publicUrl),
+          await loadTierStatus(ctx.db, ctx.userId, account.premiumLevel, ctx.now()),
         );
         return { user, options: user.options };
       },

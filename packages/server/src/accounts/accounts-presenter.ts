@@ -9,6 +9,7 @@ import {
   resolveLocale,
 } from '@planner/core';
 import type { Plain, SessionRecord as SessionRecordMessage, User } from '@planner/protocol';
+import type { TierStatus } from '../tiers/tier-status';
 import type { Account, SessionRecord, StoredUserOptions } from './account';
 
 /** The options format version clients send (spec: "version (sent as 3)"). */
@@ -70,6 +71,8 @@ export function presentUser(
   linked = NOTHING_LINKED,
   /** The address of the avatar shown (files/files-service.ts), '' for none. */
   avatarUrl = '',
+  /** The derived level and the referral counts (tiers/tier-status.ts); else the stored level. */
+  tier?: TierStatus,
 ): Plain<User> {
   return {
     id: account.id,
@@ -82,13 +85,13 @@ export function presentUser(
     avatar: avatarUrl,
     hasPassword: account.hasPassword,
     createdAt: account.createdAt,
-    premiumLevel: account.premiumLevel,
+    premiumLevel: tier?.premiumLevel ?? account.premiumLevel,
     emailVerified: account.emailVerified,
     debugEnabled: account.debugEnabled,
     referralCode: account.referralCode,
-    activeReferralCount: 0,
-    unverifiedReferralCount: 0,
-    isReferred: false,
+    activeReferralCount: tier?.activeReferralCount ?? 0,
+    unverifiedReferralCount: tier?.unverifiedReferralCount ?? 0,
+    isReferred: tier?.isReferred ?? false,
     options: account.options,
   };
 }

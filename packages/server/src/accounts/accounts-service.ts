@@ -19,6 +19,7 @@ import * as repo from './accounts-repository';
 import { defaultUserOptions, localeOptionFor } from './accounts-presenter';
 import { describeDevice } from './device';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from './secrets';
+import { newReferralCode } from '../tiers/referrals';
 
 type Db = Kysely<Schema>;
 /** What a method's pre-transaction step may use: lookups only. */
@@ -143,7 +144,7 @@ async function createAccount(
     premiumLevel: 0,
     emailVerified: fields.emailVerified,
     debugEnabled: false,
-    referralCode: '',
+    referralCode: await newReferralCode(db),
     options: defaultUserOptions(locale, client.timezone, language),
   };
   const inserted = await repo.insertUser(db, account, fields.passwordHash);

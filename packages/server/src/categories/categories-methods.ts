@@ -34,7 +34,7 @@ export const categoriesMethods: readonly MethodDefinition[] = [
     },
     handler: async (input, ctx) => {
       if (!input.category) throw invalid('field "category": required');
-      const tier = await loadPlanningProfile(ctx.db, ctx.userId);
+      const tier = await loadPlanningProfile(ctx.db, ctx.userId, ctx.now());
       const saved = await putCategory(ctx.db, ctx.userId, input.category, ctx.now(), tier);
       await notifyChange(ctx, 'categoryUpdated');
       return { category: presentCategory(saved) };

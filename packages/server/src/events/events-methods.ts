@@ -34,7 +34,7 @@ import {
 const { method } = EventsService;
 
 async function callerOf(ctx: AuthedContext): Promise<EventCaller> {
-  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId);
+  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId, ctx.now());
   return { db: ctx.db, userId: ctx.userId, now: ctx.now(), timeZone: timezone };
 }
 

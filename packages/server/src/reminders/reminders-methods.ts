@@ -30,7 +30,7 @@ import {
 const { method } = RemindersService;
 
 async function callerOf(ctx: AuthedContext): Promise<ReminderCaller> {
-  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId);
+  const { timezone } = await loadPlanningProfile(ctx.db, ctx.userId, ctx.now());
   return { db: ctx.db, userId: ctx.userId, now: ctx.now(), timeZone: timezone };
 }
 

@@ -19,7 +19,7 @@ export const statisticsMethods: readonly MethodDefinition[] = [
       taskId: idBound,
     },
     handler: async (input, ctx) => {
-      const profile = await loadPlanningProfile(ctx.db, ctx.userId);
+      const profile = await loadPlanningProfile(ctx.db, ctx.userId, ctx.now());
       const ranges = input.points.map(({ start, end }) => ({ start, end }));
       const points = await getTimeStatistics(ctx.db, ctx.userId, ranges, input.taskId, ctx.now(), {
         tier: profile,

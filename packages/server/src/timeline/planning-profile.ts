@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { findAccount } from '../accounts/accounts-repository';
 import { defaultUserOptions } from '../accounts/accounts-presenter';
 import type { Schema } from '../db/schema';
+import { loadTierStatus } from '../tiers/tier-status';
 
 /** What planning needs to know about the user: zone, idle window, tier. */
 export interface PlanningProfile {
@@ -18,13 +19,19 @@ export interface PlanningProfile {
 export async function loadPlanningProfile(
   db: Kysely<Schema>,
   userId: string,
+  /** The call's time: a redeemed level or a subscription counts only until it ends. */
+  now: number,
 ): Promise<PlanningProfile> {
   const defaults = defaultUserOptions();
   const account = await findAccount(db, userId, defaults);
   const options = account?.options ?? defaults;
-  const premiumLevel = account?.premiumLevel ?? 0;
-  // Referrals are not stored yet: every account counts as having none.
-  const referralCount = 0;
+  // The one place the tier's inputs are read for planning, categories and statistics.
+  const { premiumLevel, referralCount } = await loadTierStatus(
+    db,
+    userId,
+    account?.premiumLevel ?? 0,
+    now,
+  );
   return {
     // An unknown zone is treated as offset zero (accounts spec, section 5).
     timezone: isValidTimeZone(options.timezone) ? options.timezone : 'UTC',

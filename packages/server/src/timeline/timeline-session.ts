@@ -168,7 +168,7 @@ export async function openTimeline(
   now: number,
   { forWrite = false, window }: OpenOptions = {},
 ): Promise<TimelineSession> {
-  const profile = await loadPlanningProfile(db, userId);
+  const profile = await loadPlanningProfile(db, userId, now);
   // The state as the call's session read it (no statement), else read now without a lock.
   const seen = await loadTimelineState(db, userId, now, false);
   // A read takes the lock only when the state machine must run: most reads then need no
