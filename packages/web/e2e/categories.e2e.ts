@@ -39,11 +39,13 @@ test.describe('categories', () => {
       .getByRole('dialog', { name: 'New category' })
       .getByRole('button', { name: 'Save' })
       .click();
-    const limit = page.getByRole('dialog', { name: 'You have reached your category limit' });
+    const limit = page.getByRole('dialog', { name: 'Premium only' });
     await expect(limit).toBeVisible();
-    await expect(limit).toContainText('Premium');
+    await expect(limit).toContainText(
+      'You have reached the number of categories your plan allows.',
+    );
     expect((await api.categories()).map((c) => c.title)).not.toContain('Sport');
-    await limit.getByRole('button', { name: 'See Premium' }).click();
+    await limit.getByRole('button', { name: 'Upgrade now' }).click();
     await expect(page).not.toHaveURL(/tasks\/create/);
   });
 });

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { isWorthReporting } from '../app-status/error-report';
 import { reportFrontendError } from '../app-status/report-errors';
 import { showToast } from '../components/toast-store';
+import { showLimitFor } from '../limits/limit-store';
 import { onSessionInvalid } from './client';
 import { describeError } from './error-message';
 
@@ -30,6 +31,8 @@ declare module '@tanstack/react-query' {
  * the server's faults and the app's own exceptions also go to the server's log.
  */
 export function reportError(error: unknown): void {
+  // 4201/4202: the limit dialog instead of a notice (spec 8).
+  if (showLimitFor(error)) return;
   const message = describeError(error, (key) => i18next.exists(key));
   if (message) showToast({ ...message, severity: 'error' });
   if (isWorthReporting(error)) reportFrontendError(error);

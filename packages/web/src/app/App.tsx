@@ -5,6 +5,7 @@ import { Suspense, useEffect } from 'react';
 import { queryClient } from '../api/query-client';
 import { followAppVisibility } from '../app-status/app-visibility';
 import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
+import { LazyLimitDialog } from '../limits/LazyLimitDialog';
 import { ScreenErrorBoundary } from './ErrorBoundary';
 import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
@@ -32,6 +33,7 @@ export function App() {
               <AppRoutes />
             </ScreenErrorBoundary>
             <LazyToasts />
+            <LazyLimitDialog />
             <LazyDisconnectedNotice onReconnect={reconnect} />
           </AppRouter>
         </Suspense>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { dialogNamed, renderEditor, sentOf, serve, WORK } from '../editors/testing/editor-test-kit';
+import { limitStore } from '../limits/limit-store';
 import { CategoryEditDialog } from './CategoryEditDialog';
 
 vi.mock('../api/client', () => import('../editors/testing/fake-client'));
@@ -48,9 +49,10 @@ describe('the category dialog', () => {
   });
 
   it.each([
-    [ErrorCode.PremiumOnly, 'See Premium'],
-    [ErrorCode.UnlimitedOnly, 'See Unlimited'],
-  ])('over the limit (%i) the limit dialog explains it', async (code, action) => {
+    [ErrorCode.PremiumOnly, 'premiumOnly'],
+    [ErrorCode.UnlimitedOnly, 'unlimitedOnly'],
+  ] as const)("over the limit (%i) the app's limit dialog is opened", async (code, kind) => {
+    limitStore.close();
     serve({
       PutCategory: () => {
         throw new RpcError(code, 'numCategories', 'PutCategory');
@@ -61,9 +63,8 @@ describe('the category dialog', () => {
     const dialog = dialogNamed('New category');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sport');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    const limit = await screen.findByRole('dialog', {
-      name: 'You have reached your category limit',
-    });
-    expect(within(limit).getByRole('button', { name: action })).toBeInTheDocument();
+    await waitFor(() => expect(limitStore.get()).toEqual({ kind, message: 'numCategories' }));
+    // No notice besides the dialog.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

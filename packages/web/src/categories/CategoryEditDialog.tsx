@@ -24,7 +24,7 @@ import { reportEditorError } from '../editors/errors';
 import { useRememberCategory, type PlainCategory } from './categories-api';
 import { CategoryIcon } from './CategoryIcon';
 import { categoryColorHex, categoryIconName } from './category-style';
-import { LimitDialog, limitKindOf, type LimitKind } from './LimitDialog';
+import { showLimitFor } from '../limits/limit-store';
 
 export interface CategoryEditDialogProps {
   open: boolean;
@@ -130,7 +130,7 @@ function IconGrid({
 /**
  * Creates or edits a category: a name (required after trimming), one of the 16 palette colours
  * and one of the icons, the first being the default. Over the tier's limit the server answers
- * 4201 or 4202 and the limit dialog explains it.
+ * 4201 or 4202 and the app's limit dialog explains it.
  */
 export function CategoryEditDialog({ open, category, onClose, onSaved }: CategoryEditDialogProps) {
   const { t } = useTranslation('editors');
@@ -142,7 +142,6 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
   const [icon, setIcon] = useState<CategoryIconName>(categoryIconName(undefined));
   const [nameError, setNameError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const [limit, setLimit] = useState<LimitKind | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -174,9 +173,8 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
         onSaved(answer.category);
       }
     } catch (error) {
-      const kind = limitKindOf(error);
-      if (kind) setLimit(kind);
-      else reportEditorError(error);
+      // Over the tier's limit: the app's one limit dialog explains it (limits/).
+      if (!showLimitFor(error)) reportEditorError(error);
     } finally {
       setSaving(false);
     }
@@ -240,7 +238,6 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
           </Button>
         </DialogActions>
       </Dialog>
-      <LimitDialog kind={limit} onClose={() => setLimit(null)} />
     </>
   );
 }

@@ -1,0 +1,66 @@
+import { ErrorCode, RpcError } from '@planner/protocol/client';
+
+export type LimitKind = 'premiumOnly' | 'unlimitedOnly';
+
+/** A limit the server answered: which plan lifts it and the server's message (a key like numCategories). */
+export interface LimitHit {
+  kind: LimitKind;
+  message: string;
+}
+
+/** 4201 is lifted by Premium, 4202 only by Unlimited (accounts spec); anything else is no limit. */
+export function limitKindOf(error: unknown): LimitKind | null {
+  if (!(error instanceof RpcError)) return null;
+  if (error.code === ErrorCode.PremiumOnly) return 'premiumOnly';
+  if (error.code === ErrorCode.UnlimitedOnly) return 'unlimitedOnly';
+  return null;
+}
+
+export function limitHitOf(error: unknown): LimitHit | null {
+  const kind = limitKindOf(error);
+  return kind && error instanceof RpcError ? { kind, message: error.message } : null;
+}
+
+/** The premium screen's tab for each limit: /premium/0 (Premium), /premium/1 (Unlimited). */
+export const UPGRADE_ROUTES: Readonly<Record<LimitKind, string>> = {
+  premiumOnly: '/premium/0',
+  unlimitedOnly: '/premium/1',
+};
+
+type Listener = () => void;
+
+/**
+ * The one limit dialog's state, outside React like the toasts, so any failed call can open it
+ * (api/query-client.ts). Only UI state: what the server said, never server data.
+ */
+export function createLimitStore() {
+  let current: LimitHit | null = null;
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((listener) => listener());
+  return {
+    show(hit: LimitHit) {
+      current = hit;
+      emit();
+    },
+    close() {
+      current = null;
+      emit();
+    },
+    get: (): LimitHit | null => current,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const limitStore = createLimitStore();
+
+/** Opens the limit dialog when `error` is a 4201/4202; answers whether it did. */
+export function showLimitFor(error: unknown): boolean {
+  const hit = limitHitOf(error);
+  if (hit) limitStore.show(hit);
+  return hit !== null;
+}
