@@ -55,8 +55,38 @@ export interface Config {
   facebook: (OAuthClientConfig & { dialogUrl: string; graphUrl: string }) | undefined;
   /** An SMS gateway (SMS_URL); unset: codes are written to DATA_DIR/outbox like mail. */
   smsUrl: string | undefined;
+  /** Google Play subscription checks (docs/subscriptions.md); off unless configured. */
+  googlePlay: GooglePlayConfig | undefined;
+  /** App Store subscription checks (docs/subscriptions.md); off unless configured. */
+  appStore: AppStoreConfig | undefined;
   /** EVERYONE_UNLIMITED=1: every account is unlimited (a private install; tiers/premium-level.ts). */
   everyoneUnlimited: boolean;
+}
+
+/** GOOGLE_PLAY_SERVICE_ACCOUNT (its JSON key), GOOGLE_PLAY_PACKAGE, GOOGLE_PLAY_API_URL. */
+export interface GooglePlayConfig {
+  apiUrl: string;
+  packageName: string;
+  clientEmail: string;
+  /** PKCS#8 PEM of the service account. */
+  privateKey: string;
+  tokenUri: string;
+}
+
+/** APP_STORE_BUNDLE_ID, APP_STORE_ROOT_CERTS, APP_STORE_API_URL, APP_STORE_ISSUER_ID/KEY_ID/PRIVATE_KEY. */
+export interface AppStoreConfig {
+  apiUrl: string;
+  bundleId: string;
+  /** Production or Sandbox: the environment signed transactions must name. */
+  environment: 'Production' | 'Sandbox';
+  /** Numeric app id (required by Apple's verifier in Production). */
+  appAppleId: number | undefined;
+  /** DER root certificates the signed transactions must chain to. */
+  rootCerts: Buffer[];
+  issuerId: string;
+  keyId: string;
+  /** PKCS#8 PEM of the App Store Connect API key (ES256). */
+  privateKey: string;
 }
 
 export interface OAuthClientConfig {
@@ -162,8 +192,12 @@ export function loadConfig(env: Env = process.env): Config {
     graphUrl: text('FACEBOOK_GRAPH_URL') ?? 'https://graph.facebook.com/v19.0',
   };
   const smsUrl = text('SMS_URL');
+  const googlePlay = parseGooglePlay(text, problems);
+  const appStore = parseAppStore(text, problems);
   for (const [name, url] of [
     ['SMS_URL', smsUrl],
+    ['GOOGLE_PLAY_API_URL', googlePlay?.apiUrl],
+    ['APP_STORE_API_URL', appStore?.apiUrl],
     ['FACEBOOK_DIALOG_URL', facebook?.dialogUrl],
     ['FACEBOOK_GRAPH_URL', facebook?.graphUrl],
   ] as const) {
@@ -196,7 +230,90 @@ export function loadConfig(env: Env = process.env): Config {
     google,
     facebook,
     smsUrl,
+    googlePlay,
+    appStore,
     everyoneUnlimited: text('EVERYONE_UNLIMITED') === '1',
+  };
+}
+
+/** Google Play: the service account's JSON key and the app's package; unset: off. */
+function parseGooglePlay(
+  text: (name: string) => string | undefined,
+  problems: string[],
+): GooglePlayConfig | undefined {
+  const account = text('GOOGLE_PLAY_SERVICE_ACCOUNT');
+  const packageName = text('GOOGLE_PLAY_PACKAGE');
+  if (!account && !packageName) return undefined;
+  if (!account || !packageName) {
+    problems.push('GOOGLE_PLAY_SERVICE_ACCOUNT and GOOGLE_PLAY_PACKAGE go together');
+    return undefined;
+  }
+  let key: { client_email?: unknown; private_key?: unknown; token_uri?: unknown } = {};
+  try {
+    key = JSON.parse(account) as typeof key;
+  } catch {
+    // reported below
+  }
+  if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
+    problems.push(
+      'GOOGLE_PLAY_SERVICE_ACCOUNT must be the service account JSON key (client_email, private_key)',
+    );
+    return undefined;
+  }
+  return {
+    apiUrl: (text('GOOGLE_PLAY_API_URL') ?? 'https://androidpublisher.googleapis.com').replace(
+      /\/+$/,
+      '',
+    ),
+    packageName,
+    clientEmail: key.client_email,
+    privateKey: key.private_key,
+    tokenUri:
+      typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token',
+  };
+}
+
+/** App Store: bundle id, root certificates and the API key; unset: off. */
+function parseAppStore(
+  text: (name: string) => string | undefined,
+  problems: string[],
+): AppStoreConfig | undefined {
+  const bundleId = text('APP_STORE_BUNDLE_ID');
+  if (!bundleId) return undefined;
+  const names = ['APP_STORE_ROOT_CERTS', 'APP_STORE_ISSUER_ID', 'APP_STORE_KEY_ID'] as const;
+  const missing = [...names, 'APP_STORE_PRIVATE_KEY'].filter((name) => !text(name));
+  if (missing.length > 0) {
+    problems.push(`APP_STORE_BUNDLE_ID needs ${missing.join(', ')}`);
+    return undefined;
+  }
+  // PEM certificates, one after another (Apple's root CA G3 in production).
+  const rootCerts = (text('APP_STORE_ROOT_CERTS') ?? '')
+    .split(/(?=-----BEGIN CERTIFICATE-----)/)
+    .map((pem) => pem.replace(/-----[A-Z ]+-----|\s/g, ''))
+    .filter((body) => body.length > 0)
+    .map((body) => Buffer.from(body, 'base64'));
+  const environment = text('APP_STORE_ENVIRONMENT') ?? 'Production';
+  if (environment !== 'Production' && environment !== 'Sandbox') {
+    problems.push('APP_STORE_ENVIRONMENT must be Production or Sandbox');
+  }
+  const appAppleId = text('APP_STORE_APP_ID');
+  if (environment === 'Production' && !appAppleId) {
+    problems.push('APP_STORE_APP_ID (the numeric app id) is needed in Production');
+  }
+  return {
+    apiUrl: (
+      text('APP_STORE_API_URL') ??
+      (environment === 'Sandbox'
+        ? 'https://api.storekit-sandbox.itunes.apple.com'
+        : 'https://api.storekit.itunes.apple.com')
+    ).replace(/\/+$/, ''),
+    bundleId,
+    environment: environment === 'Sandbox' ? 'Sandbox' : 'Production',
+    appAppleId: appAppleId ? Number(appAppleId) : undefined,
+    rootCerts,
+    issuerId: text('APP_STORE_ISSUER_ID') ?? '',
+    keyId: text('APP_STORE_KEY_ID') ?? '',
+    privateKey: (text('APP_STORE_PRIVATE_KEY') ?? '').replace(/\\n/g, '\n'),
   };
 }
 
