@@ -186,7 +186,7 @@ function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTa
         alignItems: 'start',
       }}
     >
-      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridRow: { md: 'span 2' } }}>
+      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('detail.byCategory')}
         </Typography>
@@ -204,8 +204,10 @@ function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTa
         </Suspense>
         <CategoryLegend shares={shares} total={point.sum} languageTag={languageTag} />
       </Paper>
-      <ItemBars title={t('detail.tasks')} kind="task" values={point.tasks} titles={titles} />
-      <ItemBars title={t('detail.events')} kind="event" values={point.events} titles={titles} />
+      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+        <ItemBars title={t('detail.tasks')} kind="task" values={point.tasks} titles={titles} />
+        <ItemBars title={t('detail.events')} kind="event" values={point.events} titles={titles} />
+      </Box>
     </Box>
   );
 }

@@ -12,7 +12,10 @@ export interface CategoryDonutProps {
 export default function CategoryDonut({ slices, formatValue, center }: CategoryDonutProps) {
   const size = 220;
   return (
-    <Box sx={{ position: 'relative', width: size, height: size, mx: 'auto' }}>
+    <Box
+      data-testid="analysis-donut"
+      sx={{ position: 'relative', width: size, height: size, mx: 'auto' }}
+    >
       <PieChart
         width={size}
         height={size}

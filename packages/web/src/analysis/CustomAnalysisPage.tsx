@@ -28,6 +28,7 @@ function DayField({
   max,
   timeZone,
   onPick,
+  onCommit,
 }: {
   label: string;
   name: string;
@@ -35,6 +36,7 @@ function DayField({
   max: number;
   timeZone: string;
   onPick: (day: number) => void;
+  onCommit: () => void;
 }) {
   // What the field shows while a date is typed section by section (kept until it is whole).
   const [typed, setTyped] = useState<Date | null>(null);
@@ -53,7 +55,19 @@ function DayField({
         setTyped(null);
         onPick(next);
       }}
-      slotProps={{ textField: { name, fullWidth: true, onBlur: () => setTyped(null) } }}
+      onAccept={(_, context) => {
+        if (context.source === 'view') onCommit();
+      }}
+      slotProps={{
+        textField: {
+          name,
+          fullWidth: true,
+          onBlur: () => {
+            setTyped(null);
+            onCommit();
+          },
+        },
+      }}
     />
   );
 }
@@ -79,16 +93,20 @@ export default function CustomAnalysisPage() {
   const categories = useCategories().data ?? [];
 
   if (env.isKnown && !isAllowed) return <Navigate to="/analysis" replace />;
-  const pick = (field: 'start' | 'end', day: number) => {
-    const next =
-      field === 'start' ? { start: day, end: days.end } : { start: days.start, end: day };
-    const normalized = customRange(next.start, next.end, now, timeZone);
-    setDays({
-      start: normalized.startDay,
-      end: normalized.endDay,
-      moved: field === 'end' && normalized.startDay !== startOfLocalDay(next.start, timeZone),
+  // Each whole date typed or picked is kept as it is; the rules tying the two together apply
+  // when a field is left or a day picked (a day typed digit by digit passes through others).
+  const pick = (field: 'start' | 'end', day: number) =>
+    setDays((current) => ({ ...current, [field]: day, moved: false }));
+  const commit = () =>
+    setDays((current) => {
+      const normalized = customRange(current.start, current.end, now, timeZone);
+      const asked = Math.min(startOfLocalDay(current.start, timeZone), today);
+      return {
+        start: normalized.startDay,
+        end: normalized.endDay,
+        moved: current.moved || normalized.startDay < asked,
+      };
     });
-  };
   const shares = query.data ? categoryShares(query.data.categories, categories) : [];
   return (
     <Box
@@ -118,6 +136,7 @@ export default function CustomAnalysisPage() {
                 max={today}
                 timeZone={timeZone}
                 onPick={(day) => pick('start', day)}
+                onCommit={commit}
               />
               <DayField
                 label={t('custom.end')}
@@ -126,6 +145,7 @@ export default function CustomAnalysisPage() {
                 max={today}
                 timeZone={timeZone}
                 onPick={(day) => pick('end', day)}
+                onCommit={commit}
               />
             </Box>
           </PickersProvider>
