@@ -1,4 +1,9 @@
-import { normalizeEmail } from '@planner/core';
+import {
+  isReferralCodeForm,
+  normalizeEmail,
+  normalizeReferralCode,
+  REFERRAL_CODE_LENGTH,
+} from '@planner/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +12,12 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { call } from '../api/client';
+import { startSession } from '../api/session';
+import { REFERRAL_NS } from '../referral/referral-text';
 import { describeError } from '../api/error-message';
 import type { LegalDocument } from '../components/LegalDialog';
 import { AUTOMATIC_LOCALE_OPTION, localeForOption, readLocaleOption } from '../i18n/i18n';
@@ -54,6 +62,18 @@ async function authenticate(mode: AuthMode, fields: AuthFields): Promise<string>
   return answer.authToken;
 }
 
+/**
+ * Checks a typed referral code before the account exists (ValidateReferralCode works signed
+ * out); answers the code to send, '' for none, or null when it is invalid (invalid.referral).
+ */
+async function checkReferralCode(typed: string): Promise<string | null> {
+  const code = normalizeReferralCode(typed);
+  if (code === '') return '';
+  if (!isReferralCodeForm(code)) return null;
+  const { valid } = await call('ValidateReferralCode', { code });
+  return valid ? code : null;
+}
+
 /** Log-in (mode 0) and sign-up (mode 1) with the spec's validation and message keys. */
 export function AuthForm({
   mode,
@@ -72,10 +92,37 @@ export function AuthForm({
   const [withPhone, setWithPhone] = useState(false);
   const isSignUp = mode === SIGN_UP;
   const prefix = isSignUp ? 'login.signUp' : 'login.logIn';
+  // A shared link (/login?referral=CODE) opens sign-up with the friend's code filled in.
+  const [searchParams] = useSearchParams();
+  const linkedCode = normalizeReferralCode(searchParams.get('referral') ?? '');
+  const [referralCode, setReferralCode] = useState(linkedCode);
+  const [referralInvalid, setReferralInvalid] = useState(false);
+  useEffect(() => {
+    if (linkedCode) onModeChange(SIGN_UP);
+    // Only the link the page opened with, once.
+  }, []);
 
   const submit = useMutation({
-    mutationFn: () => authenticate(mode, fields),
-    onSuccess: (token) => onSignedIn(token),
+    mutationFn: async () => {
+      const code = isSignUp ? await checkReferralCode(referralCode) : '';
+      if (code === null) {
+        setReferralInvalid(true);
+        return null;
+      }
+      const token = await authenticate(mode, fields);
+      if (code) {
+        // The new account enters the code at once; the friend counts once this e-mail is verified.
+        // It was checked a moment ago; should it fail now, the account stands and the code can
+        // still be entered on /referral.
+        startSession(token);
+        await call('AddReferral', { code }).catch(() => undefined);
+      }
+      return token;
+    },
+    onSuccess: (token) => {
+      if (token) onSignedIn(token);
+      else document.getElementById('auth-referralCode')?.focus();
+    },
     meta: { handlesErrors: true },
   });
   const serverError = submit.error ? describeError(submit.error, (key) => i18n.exists(key)) : null;
@@ -154,6 +201,23 @@ export function AuthForm({
             onChange={update('confirmPassword')}
             error={Boolean(errorFor('confirmPassword'))}
             helperText={errorFor('confirmPassword')}
+          />
+        )}
+        {isSignUp && (
+          <TextField
+            id="auth-referralCode"
+            label={t('signUp.label', { ns: REFERRAL_NS })}
+            value={referralCode}
+            onChange={(event) => {
+              setReferralCode(normalizeReferralCode(event.target.value));
+              setReferralInvalid(false);
+            }}
+            error={referralInvalid}
+            helperText={referralInvalid ? t('invalid.referral') : undefined}
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { maxLength: REFERRAL_CODE_LENGTH, autoCapitalize: 'characters' },
+            }}
           />
         )}
         {!isSignUp && (
