@@ -1,4 +1,30 @@
 import type { Kysely } from 'kysely';
 
-/** Being built: its tables arrive with the feature. */
-export async function up(_db: Kysely<unknown>): Promise<void> {}
+/**
+ * Shared analysis periods (docs/shares-and-estimates.md). Same DDL on SQLite and PostgreSQL.
+ *
+ * A share is a frozen copy: the sharer's name, the points' values and the labels they show are
+ * stored as JSON at creation, so later renames, deletions or the clock moving do not change
+ * what a link shows. `share_id` is the public address (random, 256 bits); the unique index lets
+ * the public read find it without knowing the user.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('statistics_shares')
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('share_id', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    /** JSON: the points with opaque label ids. */
+    .addColumn('points', 'text', (c) => c.notNull())
+    /** JSON: { categories, tasks, events } of ShareLabel. */
+    .addColumn('labels', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'int8', (c) => c.notNull())
+    .addPrimaryKeyConstraint('statistics_shares_pk', ['user_id', 'share_id'])
+    .execute();
+  await db.schema
+    .createIndex('statistics_shares_by_id')
+    .on('statistics_shares')
+    .column('share_id')
+    .unique()
+    .execute();
+}
