@@ -152,6 +152,14 @@ export default defineConfig({
           developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
           developerJumpUrl: `${baseURL}/help`,
           apiTest: `${baseURL}/api`,
+          // The premium screen (e2e/premium.e2e.ts): a campaign on the yearly Unlimited plan
+          // ending at PREMIUM_CAMPAIGN_END there, and the store apps' pages.
+          PRICE_PARAMS: JSON.stringify({
+            unlimited: { yearly: { base: 14.99, baseSave: 38, current: 9.99, off: 33 } },
+            salesCampaign: { title: 'Winter sale', expireAt: Date.UTC(2030, 0, 1) },
+          }),
+          appStoreUrl: 'https://apps.apple.com/app/planner/id0000000000',
+          googlePlayUrl: 'https://play.google.com/store/apps/details?id=app.planner',
         }),
         // The feedback form's messages are mailed to the outbox (e2e/help-feedback.e2e.ts).
         FEEDBACK_TO: FEEDBACK_TO,

@@ -1,0 +1,96 @@
+import CheckIcon from '@mui/icons-material/Check';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { TIERS, type Limit, type PremiumLevel } from '@planner/core';
+import { useTranslation } from 'react-i18next';
+import type { Tier } from './price-params';
+
+const LEVELS: readonly PremiumLevel[] = [0, 1, 2];
+const TIER_NAMES = ['free', 'premium', 'unlimited'] as const;
+
+/** The tiers side by side, read from core's tier table (the limits the server enforces). */
+export function FeatureComparison({ selected }: { selected: Tier }) {
+  const { t } = useTranslation('premium');
+  const limit = (value: Limit, unit?: 'days') =>
+    value === null
+      ? t('compare.unlimited')
+      : unit === 'days'
+        ? t('compare.days', { count: value })
+        : String(value);
+  const yesNo = (value: boolean) =>
+    value ? (
+      <CheckIcon color="success" titleAccess={t('compare.yes')} fontSize="small" />
+    ) : (
+      <RemoveIcon color="disabled" titleAccess={t('compare.no')} fontSize="small" />
+    );
+  const rows: [string, (level: PremiumLevel) => React.ReactNode][] = [
+    ['agendaLength', (level) => limit(TIERS[level].limits.agendaLengthDays, 'days')],
+    ['trackedTasks', (level) => limit(TIERS[level].limits.trackedTasks)],
+    ['customCategories', (level) => limit(TIERS[level].limits.customCategories)],
+    ['historyEdit', (level) => yesNo(TIERS[level].features.historyEdit)],
+    ['monthlyYearlyAnalysis', (level) => yesNo(TIERS[level].features.monthlyYearlyAnalysis)],
+    ['customAnalysis', (level) => yesNo(TIERS[level].features.customAnalysis)],
+    // Priority support comes with every paid tier.
+    ['prioritySupport', (level) => yesNo(level > 0)],
+  ];
+  const highlight = selected === 'premium' ? 1 : 2;
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+      <Typography variant="h6" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
+        {t('compare.title')}
+      </Typography>
+      <Table
+        size="small"
+        aria-label={t('compare.title')}
+        sx={{
+          tableLayout: 'fixed',
+          // Four columns on a phone: smaller type, and long words may break.
+          '& td, & th': { fontSize: { xs: '0.8125rem', sm: '0.875rem' }, overflowWrap: 'anywhere' },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: { xs: '31%', sm: '40%' } }}>{t('compare.feature')}</TableCell>
+            {LEVELS.map((level) => (
+              <TableCell
+                key={level}
+                align="center"
+                sx={{
+                  fontWeight: 700,
+                  px: 0.5,
+                  bgcolor: level === highlight ? 'action.selected' : undefined,
+                }}
+              >
+                {t(`tiers.${TIER_NAMES[level]}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(([key, cell]) => (
+            <TableRow key={key}>
+              <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                {t(`compare.${key}`)}
+              </TableCell>
+              {LEVELS.map((level) => (
+                <TableCell
+                  key={level}
+                  align="center"
+                  sx={{ px: 0.5, bgcolor: level === highlight ? 'action.selected' : undefined }}
+                >
+                  {cell(level)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
