@@ -136,6 +136,8 @@ test('tracked time by day, week and month, a detail and its neighbours, a custom
 
   // The detail of this week: the total, the donut's categories with their shares, the items.
   await page.getByRole('tab', { name: 'Week' }).click();
+  await expectRow(page, 0, /This week/, '4 h');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await rows(page).first().click();
   await expect(page).toHaveURL(
     new RegExp(`/analysis/week/${berlin(22, 0).toString(32)}/${berlin(29, 0).toString(32)}$`),

@@ -273,7 +273,8 @@ export default function AnalysisDetailPage() {
           component={RouterLink}
           to={listPathOf(frequency)}
           aria-label={t('detail.back')}
-          edge="start"
+          // On a phone the drawer's swipe strip covers the first 40 px of the screen.
+          sx={{ ml: { xs: 3.5, sm: -1 } }}
         >
           <ArrowBackIcon />
         </IconButton>

@@ -46,7 +46,13 @@ function PeriodRow({
       onClick={() => void navigate(detailPath(frequency, point))}
       data-testid="analysis-row"
       data-start={point.start}
-      sx={{ display: 'grid', gap: 0.75, py: 1.5, alignItems: 'stretch' }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        justifyItems: 'stretch',
+        gap: 0.75,
+        py: 1.5,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }} noWrap>
