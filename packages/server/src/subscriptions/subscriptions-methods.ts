@@ -5,9 +5,11 @@ import { idBound, text } from '../rpc/bounds';
 import type { AuthedContext } from '../rpc/context';
 import { conflict, invalid, notFound } from '../rpc/errors';
 import type { ServiceDeps } from '../service-deps';
+import { registerPremiumLevelSource } from '../tiers/premium-level';
 import { findSku, SKUS, skuMessage, storeProductId, type Platform } from './skus';
 import { PurchaseRejected, type StoreVerdict } from './store-verdict';
 import { createStores, recheck, type Stores } from './stores';
+import { activeSubscriptionLevel } from './subscription-level';
 import {
   applyVerdict,
   deleteSubscription,
@@ -108,6 +110,8 @@ const platformOf = (row: SubscriptionRow): Platform =>
  */
 export function createSubscriptionsMethods(deps: ServiceDeps): MethodDefinition[] {
   const stores = createStores(deps.config);
+  // The derived premiumLevel (tiers/premium-level.ts) asks this on every read of the level.
+  registerPremiumLevelSource('subscriptions', activeSubscriptionLevel);
 
   return [
     // The calls carry no device type: the web's ids (the same as Google Play's) are answered;

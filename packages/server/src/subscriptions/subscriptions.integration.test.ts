@@ -29,8 +29,17 @@ afterAll(async () => {
 });
 beforeEach(() => server.clock.set(TEST_NOW));
 
-const level = (user: SignedUpUser) =>
-  activeSubscriptionLevel(server.database.db, user.userId, server.clock.now());
+/** The premiumLevel the account's profile shows (derived in tiers/premium-level.ts). */
+async function level(user: SignedUpUser): Promise<number> {
+  const fromSubscriptions = await activeSubscriptionLevel(
+    server.database.db,
+    user.userId,
+    server.clock.now(),
+  );
+  const profile = await user.client.call('GetUserProfile');
+  expect(profile.user?.premiumLevel).toBe(fromSubscriptions);
+  return fromSubscriptions;
+}
 
 const rowsOf = (user: SignedUpUser) =>
   server.database.db
