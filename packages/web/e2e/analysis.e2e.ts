@@ -221,6 +221,16 @@ test('a free account: month, year and custom open the upgrade dialog, the server
   await expect(api.call('GetTimeStatistics', { points: [november] })).rejects.toThrow(
     /4201|analysisTypeLimit/,
   );
+  // Addresses typed by hand: a custom detail without the feature goes to the list; a broken
+  // address says so and leads back.
+  const week = `${berlin(22, 0).toString(32)}/${berlin(29, 0).toString(32)}`;
+  await page.goto(`/analysis/custom/${week}`);
+  await expect(page).toHaveURL(/\/analysis$/);
+  await page.goto(`/analysis/week/${berlin(22, 0).toString(32)}/zz`);
+  await expect(page.getByText('This analysis address is not valid')).toBeVisible();
+  await page.getByRole('link', { name: 'Open analysis' }).click();
+  await expect(page).toHaveURL(/\/analysis$/);
+  await expectRow(page, 0, /Today/, '1 h');
   // The upgrade leads to the premium screen.
   await page.getByRole('tab', { name: 'Month' }).click();
   await page.getByRole('button', { name: 'See Premium' }).click();
