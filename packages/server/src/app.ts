@@ -47,6 +47,7 @@ import { registerOAuthRoutes } from './social-sign-in/oauth-routes';
 import { createSocialSignInMethods } from './social-sign-in/social-sign-in-methods';
 import { createEstimatesMethods } from './estimates/estimates-methods';
 import { createSharesMethods } from './shares/shares-methods';
+import { registerSubscriptionRechecks } from './subscriptions/rechecks';
 import { createSubscriptionsMethods } from './subscriptions/subscriptions-methods';
 import { createTiersMethods } from './tiers/tiers-methods';
 
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerFilesRoutes(app, { ...deps, database: options.database });
   registerOAuthRoutes(app, { ...deps, database: options.database });
+  registerSubscriptionRechecks(app, { ...deps, database: options.database });
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;

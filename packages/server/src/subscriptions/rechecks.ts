@@ -1,8 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
 import type { Schema } from '../db/schema';
+import type { ServiceDeps } from '../service-deps';
 import { PurchaseRejected } from './store-verdict';
-import { recheck, type Stores } from './stores';
+import { createStores, recheck, type Stores } from './stores';
 import { applyVerdict, rowsDue } from './subscriptions-repository';
 
 const HOUR = 3600 * 1000;
@@ -74,4 +76,26 @@ export function startSubscriptionRechecks(options: {
   }, options.intervalMs ?? HOUR);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Starts the periodic pass with the server when a store is configured, and stops it on close.
+ * SQLite installs run one process; on PostgreSQL with several workers each runs it, which only
+ * means a row may be asked twice (the answer is the same): the job queue is the better home there.
+ */
+export function registerSubscriptionRechecks(
+  app: FastifyInstance,
+  deps: ServiceDeps & { database: Database },
+): void {
+  if (!deps.config.googlePlay && !deps.config.appStore) return;
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startSubscriptionRechecks({
+      db: deps.database.db,
+      stores: createStores(deps.config),
+      now: () => deps.clock.now(),
+      log: deps.log,
+    });
+  });
+  app.addHook('onClose', async () => stop?.());
 }

@@ -7,7 +7,7 @@ import {
   type SignedUpUser,
   type TestServer,
 } from '../testing/test-server';
-import { recheckDueSubscriptions } from './rechecks';
+import { recheckDueSubscriptions, startSubscriptionRechecks } from './rechecks';
 import { createStores } from './stores';
 import { activeSubscriptionLevel } from './subscription-level';
 import type { SubscriptionsTables } from './tables';
@@ -523,5 +523,37 @@ describe('periodic re-verification', () => {
         server.app.log,
       ),
     ).toBe(0);
+  });
+});
+
+describe('the re-check timer', () => {
+  it('runs the pass on its interval until stopped', async () => {
+    const user = await server.signUp();
+    const token = playPurchase('unlimited_one_month', 'SUBSCRIPTION_STATE_ACTIVE', TEST_NOW + DAY);
+    const id = await buy(user, 'unlimited_one_month');
+    await user.client.call('UpdateSubscription', {
+      subscriptionId: id,
+      googlePlayPurchaseToken: token,
+    });
+    stores.playPurchases.set(token, {
+      productId: 'unlimited_one_month',
+      state: 'SUBSCRIPTION_STATE_ACTIVE',
+      expiresAt: TEST_NOW + 31 * DAY,
+    });
+    server.clock.set(TEST_NOW + 12 * 3600 * 1000);
+    const stop = startSubscriptionRechecks({
+      db: server.database.db,
+      stores: createStores(server.config),
+      now: () => server.clock.now(),
+      log: server.app.log,
+      intervalMs: 20,
+    });
+    try {
+      await expect
+        .poll(async () => Number((await rowsOf(user))[0]?.expires_at), { timeout: 5000 })
+        .toBe(TEST_NOW + 31 * DAY);
+    } finally {
+      stop();
+    }
   });
 });
