@@ -1,9 +1,4 @@
-import {
-  isReferralCodeForm,
-  normalizeEmail,
-  normalizeReferralCode,
-  REFERRAL_CODE_LENGTH,
-} from '@planner/core';
+import { isReferralCodeForm, normalizeEmail, normalizeReferralCode } from '@planner/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../api/client';
 import { startSession } from '../api/session';
-import { REFERRAL_NS } from '../referral/referral-text';
+import { ReferralCodeField } from '../referral/ReferralCodeField';
 import { describeError } from '../api/error-message';
 import type { LegalDocument } from '../components/LegalDialog';
 import { AUTOMATIC_LOCALE_OPTION, localeForOption, readLocaleOption } from '../i18n/i18n';
@@ -204,20 +199,14 @@ export function AuthForm({
           />
         )}
         {isSignUp && (
-          <TextField
+          <ReferralCodeField
             id="auth-referralCode"
-            label={t('signUp.label', { ns: REFERRAL_NS })}
             value={referralCode}
-            onChange={(event) => {
-              setReferralCode(normalizeReferralCode(event.target.value));
+            onChange={(code) => {
+              setReferralCode(code);
               setReferralInvalid(false);
             }}
-            error={referralInvalid}
-            helperText={referralInvalid ? t('invalid.referral') : undefined}
-            autoComplete="off"
-            slotProps={{
-              htmlInput: { maxLength: REFERRAL_CODE_LENGTH, autoCapitalize: 'characters' },
-            }}
+            invalid={referralInvalid}
           />
         )}
         {!isSignUp && (

@@ -24,9 +24,10 @@ import {
   referralStepFor,
   type ReferralStep,
 } from '@planner/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../api/profile';
+import { profileQueryKey, useProfile } from '../api/profile';
 import { EnterCodeDialog, RedeemDialog, ShareCodeDialog } from './ReferralDialogs';
 import { REFERRAL_NS } from './referral-text';
 
@@ -42,6 +43,17 @@ function StepName({ step }: { step: ReferralStep }) {
 }
 
 const cardSx = { p: { xs: 2.5, sm: 3 }, borderRadius: '16px' } as const;
+const frameSx = {
+  width: '100%',
+  maxWidth: 860,
+  mx: 'auto',
+  px: { xs: 1.5, sm: 3 },
+  py: { xs: 2, sm: 3 },
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  alignContent: 'start',
+  gap: 2.5,
+} as const;
 
 /**
  * /referral: how far the account's referrals have raised its free limits, the table of steps,
@@ -49,9 +61,20 @@ const cardSx = { p: { xs: 2.5, sm: 3 }, borderRadius: '16px' } as const;
  */
 export default function ReferralPage() {
   const { t } = useTranslation(REFERRAL_NS);
+  const queryClient = useQueryClient();
   const user = useProfile().data?.user;
+  // Friends sign up and verify elsewhere: the counts are read afresh whenever the page opens.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+  }, [queryClient]);
   const [dialog, setDialog] = useState<'share' | 'enter' | 'redeem' | null>(null);
-  if (!user) return <Skeleton variant="rounded" height={240} />;
+  if (!user) {
+    return (
+      <Box sx={frameSx}>
+        <Skeleton variant="rounded" height={240} />
+      </Box>
+    );
+  }
 
   const count = referralCount(user);
   const current = referralStepFor(count);
@@ -63,7 +86,7 @@ export default function ReferralPage() {
   const close = () => setDialog(null);
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
+    <Box sx={frameSx}>
       <Paper variant="outlined" sx={cardSx}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <CardGiftcardIcon color="primary" sx={{ fontSize: 40 }} />
@@ -140,7 +163,11 @@ export default function ReferralPage() {
           {t('table.title')}
         </Typography>
         <TableContainer>
-          <Table size="small" aria-label={t('table.title')}>
+          <Table
+            size="small"
+            aria-label={t('table.title')}
+            sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('table.level')}</TableCell>
