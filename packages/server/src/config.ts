@@ -123,6 +123,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   // Referral codes checked or entered, and redeem codes tried: codes cannot be listed by guessing.
   referralCodePerIp: { points: 30, durationSec: 15 * 60 },
   redeemPerIp: { points: 10, durationSec: 15 * 60 },
+  // Proofs of purchase checked with a store (each is a call to Google or Apple), per address.
+  storeCheckPerIp: { points: 60, durationSec: 60 * 60 },
 };
 
 /** Lists every problem in the environment at once, one per line. */

@@ -25,6 +25,11 @@ import type { SubscriptionRow } from './tables';
 const PURCHASE_TOKEN_CHARS = 2_000;
 const SIGNED_TRANSACTION_CHARS = 16_000;
 
+/** Each proof costs a call to a store: counted per address (config's storeCheckPerIp). */
+const STORE_CHECK_LIMIT = [
+  { bucket: 'storeCheckPerIp', key: (_input: unknown, request: { ip: string }) => request.ip },
+];
+
 type Proof = { googlePlayPurchaseToken: string } | { appStoreReceipt: string };
 
 /** The store's answer, asked before the transaction opens (never hold a transaction on HTTP). */
@@ -177,6 +182,7 @@ export function createSubscriptionsMethods(deps: ServiceDeps): MethodDefinition[
         googlePlayPurchaseToken: text(PURCHASE_TOKEN_CHARS),
         appStoreReceipt: text(SIGNED_TRANSACTION_CHARS),
       },
+      rateLimit: STORE_CHECK_LIMIT,
       prepare: (input, ctx) => {
         const token = input.googlePlayPurchaseToken.trim();
         const receipt = input.appStoreReceipt.trim();
@@ -208,6 +214,7 @@ export function createSubscriptionsMethods(deps: ServiceDeps): MethodDefinition[
     defineMethod(TiersService.method.setAppStoreReceipt, {
       auth: 'required',
       bounds: { packageName: text(200), receipt: text(SIGNED_TRANSACTION_CHARS) },
+      rateLimit: STORE_CHECK_LIMIT,
       prepare: (input, ctx) => {
         if (deps.config.appStore && input.packageName !== deps.config.appStore.bundleId) {
           throw invalid('field "packageName": not this app');

@@ -441,6 +441,41 @@ describe('expiry', () => {
   });
 });
 
+describe('limits', () => {
+  it('proofs checked with a store are counted per address (429 past the limit)', async () => {
+    const limited = await startTestServer({
+      config: {
+        googlePlay: stores.googlePlay,
+        appStore: stores.appStore,
+        rateLimits: { storeCheckPerIp: { points: 2, durationSec: 3600 } },
+      },
+    });
+    try {
+      const user = await limited.signUp();
+      const id = (await user.client.call('CreateSubscription', { sku: 'premium_one_month' }))
+        .subscriptionId;
+      for (let i = 0; i < 2; i += 1) {
+        const error = await rpcError(
+          user.client.call('UpdateSubscription', {
+            subscriptionId: id,
+            googlePlayPurchaseToken: 'unknown',
+          }),
+        );
+        expect(error.message).toBe('invalid.purchase');
+      }
+      const error = await rpcError(
+        user.client.call('SetAppStoreReceipt', {
+          packageName: 'app.planner.ios',
+          receipt: 'x.y.z',
+        }),
+      );
+      expect(error.code).toBe(ErrorCode.RateLimited);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('secrets', () => {
   it('store keys never reach the app, and purchase proofs never reach the log', async () => {
     const user = await server.signUp();
