@@ -11,6 +11,7 @@ import { ChecklistEditor } from '../editors/ChecklistEditor';
 import { DateTimeRow } from '../editors/DateTimeInputs';
 import { FormSection } from '../editors/EditorLayout';
 import { NotesField } from '../editors/NotesField';
+import { EstimateSuggestion } from '../estimates/EstimateSuggestion';
 import type { PlannerPrefs } from '../editors/prefs';
 import { DurationField } from './DurationField';
 import type { TaskDraft } from './task-draft';
@@ -81,6 +82,14 @@ export function TaskScheduleSection(props: TaskFormFieldsProps) {
           onChange={(ms) =>
             update((d) => ({ ...d, timeScheduled: clampTaskDuration(ms, prefs.isDev) }))
           }
+        />
+      )}
+      {!isExisting && (
+        <EstimateSuggestion
+          categoryId={draft.category?.id}
+          valueMs={draft.timeScheduled}
+          isDev={prefs.isDev}
+          onApply={(ms) => update((d) => ({ ...d, timeScheduled: ms }))}
         />
       )}
       <Box>
