@@ -206,11 +206,13 @@ test('a free account: month, year and custom open the upgrade dialog, the server
   await expectRow(page, 0, /Today/, '1 h');
   for (const tab of ['Month', 'Year', 'Custom']) {
     await page.getByRole('tab', { name: tab }).click();
-    const dialog = page.getByRole('dialog', { name: 'This analysis is part of Premium' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Invite friends' })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'See Premium' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Not now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Premium only' });
+    await expect(dialog).toContainText('This analysis is part of Premium.');
+    await expect(
+      dialog.getByRole('button', { name: 'Or invite friends to raise your limits' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Upgrade now' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'No thanks' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/analysis$/);
   }
@@ -233,6 +235,6 @@ test('a free account: month, year and custom open the upgrade dialog, the server
   await expectRow(page, 0, /Today/, '1 h');
   // The upgrade leads to the premium screen.
   await page.getByRole('tab', { name: 'Month' }).click();
-  await page.getByRole('button', { name: 'See Premium' }).click();
+  await page.getByRole('button', { name: 'Upgrade now' }).click();
   await expect(page).toHaveURL(/\/premium\/0$/);
 });
