@@ -1,6 +1,7 @@
 import { DAY_MS } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import type { EstimatesTables } from './tables';
 
 type Db = Kysely<Schema>;
 
@@ -30,7 +31,8 @@ function median(values: readonly number[]): number {
 
 /**
  * How long done tasks took against their estimates, per category. A task counts when it was
- * completed in the last 90 days, had an estimate (time_scheduled > 0) and has tracked time (its
+ * completed in the last 90 days, has a recorded estimate (task_estimates: the time scheduled the
+ * person gave it, not what auto-extend added; done sets time_scheduled to 0) and tracked time (its
  * past, non-rest blocks, cut at now): a task ticked off without being tracked says nothing about
  * how long it took. The ratio is the median of the per-task ratios, so one task left running
  * overnight does not skew it; sums are answered as they are. Categories are sorted by id.
@@ -41,7 +43,13 @@ export async function getEstimateAccuracy(
   now: number,
 ): Promise<EstimateAccuracy[]> {
   const rows = await db
+    .withTables<EstimatesTables>()
     .selectFrom('tasks')
+    .innerJoin('task_estimates', (join) =>
+      join
+        .onRef('task_estimates.user_id', '=', 'tasks.user_id')
+        .onRef('task_estimates.task_id', '=', 'tasks.id'),
+    )
     .innerJoin('timeblocks', (join) =>
       join
         .onRef('timeblocks.user_id', '=', 'tasks.user_id')
@@ -50,7 +58,7 @@ export async function getEstimateAccuracy(
     .select([
       'tasks.id as taskId',
       'tasks.category_id as categoryId',
-      'tasks.time_scheduled as estimate',
+      'task_estimates.estimate as estimate',
       'timeblocks.start_ms as start',
       'timeblocks.end_ms as end',
     ])
@@ -58,7 +66,7 @@ export async function getEstimateAccuracy(
     .where('tasks.is_completed', '=', 1)
     .where('tasks.completed_at', '>=', now - ESTIMATE_WINDOW_MS)
     .where('tasks.completed_at', '<=', now)
-    .where('tasks.time_scheduled', '>', 0)
+    .where('task_estimates.estimate', '>', 0)
     .where('timeblocks.is_rest', '=', 0)
     .where('timeblocks.start_ms', '<', now)
     .execute();

@@ -75,6 +75,52 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GetEstimateAccuracy', () => {
+  it('measures against the estimate given, not what marking done (0) or a later edit leaves', async () => {
+    const other = await server.signUp();
+    const put = async (estimate: number) =>
+      (
+        await other.client.call('PutTask', {
+          task: { title: 'Call', category: { id: 'personal' }, timeScheduled: estimate },
+        })
+      ).task?.id ?? '';
+    // Estimates 30, 30 and 60 min (the last typed again as 20 min before it was done).
+    const ids = [await put(30 * MINUTE_MS), await put(30 * MINUTE_MS), await put(60 * MINUTE_MS)];
+    await other.client.call('PutTask', {
+      task: { id: ids[2], timeScheduled: 20 * MINUTE_MS },
+      fields: ['timeScheduled'],
+    });
+    const tracked = [45, 30, 30];
+    for (const [i, id] of ids.entries()) {
+      blocks += 1;
+      const start = DAY_AGO + i * HOUR_MS;
+      await insertBlock(server.database.db, other.userId, {
+        id: `estimate-other-${blocks}`,
+        taskId: id,
+        eventId: null,
+        start,
+        end: start + (tracked[i] as number) * MINUTE_MS,
+        isFixed: false,
+        isRest: false,
+        createdAt: start,
+        updatedAt: start,
+      });
+    }
+    const { tasks } = await other.client.call('PutMultipleTasks', {
+      req: ids.map((id) => ({ task: { id, isCompleted: true }, fields: ['isCompleted'] })),
+    });
+    expect(tasks.map((t) => t.timeScheduled)).toEqual([0, 0, 0]);
+    // Ratios 1.5, 1 and 1.5: the median is 1.5.
+    expect((await other.client.call('GetEstimateAccuracy')).categories).toEqual([
+      {
+        categoryId: 'personal',
+        doneTasks: 3,
+        estimated: 80 * MINUTE_MS,
+        tracked: 105 * MINUTE_MS,
+        ratio: 1.5,
+      },
+    ]);
+  });
+
   it('learns the median ratio per category from done, estimated, tracked tasks', async () => {
     const { categories } = await user.client.call('GetEstimateAccuracy');
     expect(categories).toEqual([

@@ -40,6 +40,7 @@ import {
   listTasks,
   saveTask,
 } from './tasks-repository';
+import { recordEstimate } from '../estimates/estimates-repository';
 
 const MAX_REST_MS = 24 * 3_600_000;
 
@@ -138,6 +139,9 @@ export async function putTask(
   const saved = replans
     ? await putPlannedTask({ db, userId, now, input, mask, existing, task, isNew })
     : await putUnplannedTask(db, userId, now, input, mask, existing, task);
+  // The estimate as typed (before do-it-now adds time): what estimate accuracy measures against.
+  if ((isNew || mask.has('timeScheduled')) && !saved.isCompleted)
+    await recordEstimate(db, userId, saved.id, task.timeScheduled, now);
   const extras = await loadTaskExtras(db, userId, [saved.id], now, null);
   return presentTask(saved, extras, true);
 }
