@@ -68,6 +68,7 @@ const CLOCK_SPECS = [
   '**/agenda-first-use.e2e.ts',
   '**/agenda-planning.e2e.ts',
   '**/analysis.e2e.ts',
+  '**/share-estimates.e2e.ts',
 ];
 
 export default defineConfig({

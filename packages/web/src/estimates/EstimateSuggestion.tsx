@@ -41,6 +41,7 @@ export function EstimateSuggestion({
         <Button
           color="inherit"
           size="small"
+          sx={{ whiteSpace: 'nowrap' }}
           onClick={() => {
             setAppliedMs(suggested);
             onApply(suggested);
