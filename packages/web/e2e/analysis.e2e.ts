@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { AgendaApi, HOUR } from './agenda-api';
+import { ShellPage } from './pages/shell-page';
 import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 
 /*
@@ -99,7 +100,20 @@ test('tracked time by day, week and month, a detail and its neighbours, a custom
   const api = await signUp(page, baseURL ?? '', 'analysis', true);
   await trackTime(api);
 
-  await page.goto('/analysis');
+  // From the agenda, through the drawer, as a person goes.
+  await page.goto('/agenda');
+  const shell = new ShellPage(page);
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main menu' })
+      .or(page.getByRole('button', { name: 'Open menu' })),
+  ).toBeVisible();
+  await shell.openDrawer();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Analysis' })
+    .click();
+  await expect(page).toHaveURL(/\/analysis$/);
   // Days, newest first: today, yesterday, Monday; the first page holds 15 days.
   await expectRow(page, 0, /Today/, '1 h');
   await expectRow(page, 1, /Tue, Nov 24, 2026/, '2 h 15 min');

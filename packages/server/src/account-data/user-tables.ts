@@ -17,6 +17,10 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'token_hash',
   'code_hash',
   'secret_hash',
+  // A store purchase is proven by these: whoever holds one can bind the purchase to an account.
+  'google_play_purchase_token',
+  'app_store_receipt',
+  'purchase_key',
 ]);
 
 /** Column names that look like a secret (`SECRET_LIKE`) but are the user's own plain data. */

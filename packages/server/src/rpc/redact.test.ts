@@ -7,13 +7,16 @@ describe('redactSecrets', () => {
       email: 'a@b.co',
       password: 'x',
       options: { locale: 'fr' },
-      steps: [{ authToken: 't' }],
+      steps: [{ authToken: 't' }, { appStoreReceipt: 'r', googlePlayPurchaseToken: 'g' }],
     };
     expect(redactSecrets(input)).toEqual({
       email: 'a@b.co',
       password: '[redacted]',
       options: { locale: 'fr' },
-      steps: [{ authToken: '[redacted]' }],
+      steps: [
+        { authToken: '[redacted]' },
+        { appStoreReceipt: '[redacted]', googlePlayPurchaseToken: '[redacted]' },
+      ],
     });
   });
 });

@@ -1,4 +1,4 @@
-const SECRET_KEY = /password|token|secret|authorization|verifycode|cookie/i;
+const SECRET_KEY = /password|token|secret|authorization|verifycode|cookie|receipt/i;
 
 /** A copy safe to log: values under secret-looking keys are replaced. */
 export function redactSecrets(value: unknown, depth = 0): unknown {

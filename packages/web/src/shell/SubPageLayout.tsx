@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   '/account': 'account.title',
   '/about': 'about.title',
   '/feedback': 'nav.helpAndFeedback',
+  '/premium': 'nav.premium',
 };
 
 /**
@@ -24,7 +25,7 @@ export default function SubPageLayout() {
   const { pathname, key } = useLocation();
   // React Router names the entry the app was opened on 'default': nothing of ours to go back to.
   const goBack = () => (key === 'default' ? navigate('/agenda') : navigate(-1));
-  const titleKey = TITLES[pathname] ?? 'app.name';
+  const titleKey = TITLES[`/${pathname.split('/')[1] ?? ''}`] ?? 'app.name';
   useAccountLocale();
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>

@@ -6,6 +6,9 @@ describe('drawer entries', () => {
     expect(visibleNavItems(false).map((item) => item.id)).toEqual([
       'agenda',
       'tasks',
+      'analysis',
+      'premium',
+      'referral',
       'settings',
       'helpAndFeedback',
       'about',
@@ -17,6 +20,9 @@ describe('drawer entries', () => {
     expect(items.map((item) => item.id)).toEqual([
       'agenda',
       'tasks',
+      'analysis',
+      'premium',
+      'referral',
       'settings',
       'helpAndFeedback',
       'debug',

@@ -35,9 +35,9 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'agenda', Icon: TodayIcon, to: '/agenda', group: 'plan' },
   { id: 'tasks', Icon: ChecklistIcon, to: '/tasks', group: 'plan' },
-  { id: 'analysis', Icon: AutoGraphIcon, to: null, group: 'plan' },
-  { id: 'premium', Icon: WorkspacePremiumIcon, to: null, group: 'account' },
-  { id: 'referral', Icon: CardGiftcardIcon, to: null, group: 'account' },
+  { id: 'analysis', Icon: AutoGraphIcon, to: '/analysis', group: 'plan' },
+  { id: 'premium', Icon: WorkspacePremiumIcon, to: '/premium', group: 'account' },
+  { id: 'referral', Icon: CardGiftcardIcon, to: '/referral', group: 'account' },
   { id: 'settings', Icon: SettingsIcon, to: '/settings', group: 'app' },
   { id: 'helpAndFeedback', Icon: HelpIcon, to: '/help', group: 'app' },
   { id: 'debug', Icon: BugReportIcon, to: null, opensDebugMenu: true, group: 'app' },

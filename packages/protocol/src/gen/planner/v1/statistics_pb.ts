@@ -67,8 +67,9 @@ export const TimeStatisticsPointSchema: GenMessage<TimeStatisticsPoint> = /*@__P
  */
 export type GetTimeStatisticsRequest = Message<"planner.v1.GetTimeStatisticsRequest"> & {
   /**
-   * Only start and end are read; at most 1000 points. A point longer than 8 days needs the
-   * monthly and yearly analysis feature (4201 otherwise).
+   * Only start and end are read; at most 400 points. Free: points up to a day and whole local
+   * weeks; a whole local month or year needs monthlyYearlyAnalysis, any other range
+   * customAnalysis (4201 analysisTypeLimit otherwise; docs/analysis.md).
    *
    * @generated from field: repeated planner.v1.TimeStatisticsPoint points = 1;
    */
