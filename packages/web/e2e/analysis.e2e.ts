@@ -92,6 +92,11 @@ async function expectRow(page: Page, index: number, label: RegExp, total: string
   await expect(row.getByTestId('analysis-row-total')).toHaveText(total);
 }
 
+// The page's clock is Playwright's here, and it holds animation frames still: the charts are
+// asked to draw without animating (as for anyone who prefers reduced motion), or a screenshot
+// catches the donut's slices half-grown.
+test.use({ reducedMotion: 'reduce' });
+
 test('tracked time by day, week and month, a detail and its neighbours, a custom range', async ({
   page,
   baseURL,
