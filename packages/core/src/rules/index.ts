@@ -6,6 +6,7 @@ export * from './due-status';
 export * from './duration';
 export * from './event-editor';
 export * from './input-bounds';
+export * from './price-params';
 export * from './task-order';
 export * from './tiers';
 export * from './validation';
