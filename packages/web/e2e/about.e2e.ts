@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { AgendaApi } from './agenda-api';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { setUserFlag } from './run-database';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * The About page, the debug menu and the hidden API chooser, reached by clicks. The server runs
@@ -16,18 +16,10 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  */
 
 const JUMP_PASSWORD = 'open sesame';
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 
 function markDebugEnabled(email: string): void {
-  const database = new Database(join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'planner.db'));
-  try {
-    const changed = database
-      .prepare('UPDATE users SET debug_enabled = 1 WHERE email = ?')
-      .run(email).changes;
-    expect(changed).toBe(1);
-  } finally {
-    database.close();
-  }
+  setUserFlag(email, 'debug_enabled', 1);
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { setUserFlag } from './run-database';
 import { AgendaApi, HOUR } from './agenda-api';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * Analysis on a fixed clock: the server's test clock and the browser's both read Wednesday
@@ -24,18 +24,10 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 const berlin = (day: number, hour: number, month = 11) =>
   Date.UTC(2026, month - 1, day) + (hour - 1) * HOUR;
 const NOW = berlin(25, 12);
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 
 function setPremium(email: string): void {
-  const database = new Database(join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'planner.db'));
-  try {
-    const changed = database
-      .prepare('UPDATE users SET premium_level = 1 WHERE email = ?')
-      .run(email).changes;
-    expect(changed).toBe(1);
-  } finally {
-    database.close();
-  }
+  setUserFlag(email, 'premium_level', 1);
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { AgendaApi } from './agenda-api';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * App visibility and error reports (docs/app-status.md). The page's visibility is switched by
@@ -12,7 +12,7 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  * the agenda load its timeline again on return.
  */
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
   await page.evaluate((next) => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { withRunDatabase } from './run-database';
 import { AgendaApi } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * The premium screen: the plans with the prices and the sales campaign from CLOUD_CONFIG
@@ -20,7 +20,7 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  * its address once; everything after is clicks.
  */
 
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 /** PRICE_PARAMS.salesCampaign.expireAt in playwright.config.ts. */
 const CAMPAIGN_END = Date.UTC(2030, 0, 1);
 
@@ -52,8 +52,7 @@ interface Row {
 
 /** Store-verified subscriptions, written as the server writes them once a store confirmed. */
 function giveSubscriptions(email: string, rows: readonly Row[]): void {
-  const database = new Database(join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'planner.db'));
-  try {
+  withRunDatabase((database) => {
     const user = database.prepare('SELECT user_id FROM users WHERE email = ?').get(email) as
       { user_id: string } | undefined;
     expect(user).toBeDefined();
@@ -78,9 +77,7 @@ function giveSubscriptions(email: string, rows: readonly Row[]): void {
         Date.UTC(2026, 0, 1),
       );
     });
-  } finally {
-    database.close();
-  }
+  });
 }
 
 test('premium: both tiers, prices, the campaign countdown, the comparison and the store dialog', async ({

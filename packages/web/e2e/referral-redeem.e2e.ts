@@ -6,14 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkInMail } from './outbox';
 import { EditorsApi } from './pages/editors-api';
 import { TaskEditorPage } from './pages/task-editor-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /**
  * Referrals between two accounts and a redeemed code lifting a limit, reached the way a person
  * does: the category limit's dialog points a free account to /referral.
  */
 
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 const VERIFY_LINK = /http:\/\/[^\s]+\/verify-email\?token=[\w%-]+/;
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AgendaApi, MINUTE } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * Shares and learned estimates on a fixed clock (the server's test clock and the browser's both
@@ -14,7 +14,7 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 const HOUR = 60 * MINUTE;
 const berlin = (day: number, hour: number) => Date.UTC(2026, 10, day) + (hour - 1) * HOUR;
 const NOW = berlin(25, 12);
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

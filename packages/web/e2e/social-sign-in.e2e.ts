@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 
 /*
  * Google and Facebook sign-in through the real popup: Google is a real OpenID provider on this
@@ -13,7 +13,7 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  * outbox the server writes SMS to when no gateway is configured.
  */
 
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SHOTS_DIR;
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `social-${name}-${device}.png`) });

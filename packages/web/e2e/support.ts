@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 
 /** The device a project stands for (its clock lane has a name of its own). */
@@ -13,3 +14,6 @@ export function newEmail(label: string): string {
 
 /** Strong enough for the sign-up bar (score well above 36). */
 export const GOOD_PASSWORD = 'Maple-Harbor-Violet-74';
+
+/** Where the browser tests save the screenshots of the screens they walk (PLANNER_SHOTS_DIR). */
+export const SHOTS_DIR = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'shots');
