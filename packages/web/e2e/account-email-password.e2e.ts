@@ -140,8 +140,4 @@ test('a used verification link says so, signed out, and leads to the login', asy
   await shoot(page, 'verify-used', device);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // No referral code at sign-up until referrals exist: absent, not a dead field.
-  await new LoginPage(page).openSignUp();
-  await expect(page.getByLabel(/referral/i)).toHaveCount(0);
-  await expect(page.getByText(/referral/i)).toHaveCount(0);
 });
