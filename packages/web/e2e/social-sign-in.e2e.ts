@@ -83,7 +83,9 @@ test('Google: the popup signs a newcomer up, the account page shows Google conne
   await google.click();
   const popup = await popupOpened;
   await signInAtGoogle(popup, name, device);
-  await popup.waitForEvent('close');
+  // The popup closes itself once it has posted the ticket; it may already be gone by now, so its
+  // state is polled rather than waiting for a close event that could have passed.
+  await expect.poll(() => popup.isClosed()).toBe(true);
 
   await openAccountPage(page);
   const card = page.getByTestId('connected-accounts-card');
