@@ -1,12 +1,27 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstPaintChunks } from './build/first-paint-chunks';
 import { licenceList } from './build/licence-list';
 
 const apiTarget = process.env.PLANNER_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), firstPaintChunks(), ...licenceList()],
+  plugins: [
+    react(),
+    firstPaintChunks(),
+    ...licenceList(),
+    // The service worker (src/sw/sw.ts) is ours; the plugin builds it and injects the list of
+    // files to keep for offline starts. The app registers it itself (src/offline).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+    }),
+  ],
   server: {
     port: 5173,
     // The API and the uploaded files (avatars) come from the server.

@@ -16,3 +16,5 @@ export * from './gen/planner/v1/reminders_pb';
 export * from './gen/planner/v1/tutorials_pb';
 export * from './gen/planner/v1/statistics_pb';
 export * from './gen/planner/v1/tiers_pb';
+export * from './gen/planner/v1/calendar_pb';
+export * from './gen/planner/v1/devices_pb';

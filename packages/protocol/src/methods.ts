@@ -7,7 +7,9 @@ import type { DescMethod, DescService, MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { AccountsService } from './gen/planner/v1/accounts_pb';
 import { AppService } from './gen/planner/v1/app_pb';
+import { CalendarService } from './gen/planner/v1/calendar_pb';
 import { CategoriesService } from './gen/planner/v1/categories_pb';
+import { DevicesService } from './gen/planner/v1/devices_pb';
 import { EventsService } from './gen/planner/v1/events_pb';
 import { RemindersService } from './gen/planner/v1/reminders_pb';
 import { RpcService } from './gen/planner/v1/rpc_pb';
@@ -23,7 +25,9 @@ export const services = [
   RpcService,
   AccountsService,
   AppService,
+  CalendarService,
   CategoriesService,
+  DevicesService,
   EventsService,
   RemindersService,
   TutorialsService,

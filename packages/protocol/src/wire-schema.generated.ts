@@ -33,6 +33,51 @@ export const wireSchema: WireSchema = {
     CreateFeedback: ['planner.v1.CreateFeedbackRequest', 'google.protobuf.Empty'],
     CreateFrontendLog: ['planner.v1.CreateFrontendLogRequest', 'google.protobuf.Empty'],
     GetCloudConfig: ['google.protobuf.Empty', 'planner.v1.GetCloudConfigResponse'],
+    GetGoogleCalendarSyncStatus: [
+      'google.protobuf.Empty',
+      'planner.v1.GetGoogleCalendarSyncStatusResponse',
+    ],
+    PrepareGoogleCalendarSync: [
+      'planner.v1.PrepareGoogleCalendarSyncRequest',
+      'google.protobuf.Empty',
+    ],
+    GetGoogleCalendarSyncOptions: [
+      'google.protobuf.Empty',
+      'planner.v1.GetGoogleCalendarSyncOptionsResponse',
+    ],
+    UpdateGoogleCalendarSyncOptions: [
+      'planner.v1.UpdateGoogleCalendarSyncOptionsRequest',
+      'google.protobuf.Empty',
+    ],
+    SyncGoogleCalendar: ['google.protobuf.Empty', 'planner.v1.SyncCalendarResponse'],
+    UnbindGoogleCalendar: ['google.protobuf.Empty', 'google.protobuf.Empty'],
+    AddCalDavAccount: ['planner.v1.AddCalDavAccountRequest', 'planner.v1.CalDavAccountResponse'],
+    ListCalDavAccounts: ['google.protobuf.Empty', 'planner.v1.ListCalDavAccountsResponse'],
+    UpdateCalDavAccount: [
+      'planner.v1.UpdateCalDavAccountRequest',
+      'planner.v1.CalDavAccountResponse',
+    ],
+    SyncCalDavAccount: ['planner.v1.CalDavAccountRequest', 'planner.v1.SyncCalendarResponse'],
+    RemoveCalDavAccount: ['planner.v1.CalDavAccountRequest', 'google.protobuf.Empty'],
+    GetIcsFeed: ['google.protobuf.Empty', 'planner.v1.IcsFeedResponse'],
+    CreateIcsFeed: ['google.protobuf.Empty', 'planner.v1.IcsFeedResponse'],
+    RevokeIcsFeed: ['google.protobuf.Empty', 'google.protobuf.Empty'],
+    GetAppleCalendarBindRelationship: [
+      'google.protobuf.Empty',
+      'planner.v1.GetAppleCalendarBindRelationshipResponse',
+    ],
+    UpdateAppleCalendarBindRelationship: [
+      'planner.v1.UpdateAppleCalendarBindRelationshipRequest',
+      'google.protobuf.Empty',
+    ],
+    GetServerAppleCalendarHashVersion: [
+      'google.protobuf.Empty',
+      'planner.v1.GetServerAppleCalendarHashVersionResponse',
+    ],
+    UploadAppleCalendarEvents: [
+      'planner.v1.UploadAppleCalendarEventsRequest',
+      'planner.v1.GetServerAppleCalendarHashVersionResponse',
+    ],
     GetCategories: ['google.protobuf.Empty', 'planner.v1.GetCategoriesResponse'],
     PutCategory: ['planner.v1.PutCategoryRequest', 'planner.v1.CategoryResponse'],
     DeleteCategory: ['planner.v1.DeleteCategoryRequest', 'google.protobuf.Empty'],
@@ -40,6 +85,10 @@ export const wireSchema: WireSchema = {
       'planner.v1.GuessTaskCategoryRequest',
       'planner.v1.GuessTaskCategoryResponse',
     ],
+    RegisterDevice: ['planner.v1.RegisterDeviceRequest', 'google.protobuf.Empty'],
+    RevokeInstallation: ['planner.v1.RevokeInstallationRequest', 'google.protobuf.Empty'],
+    GetPushConfig: ['google.protobuf.Empty', 'planner.v1.GetPushConfigResponse'],
+    TestNotification: ['planner.v1.TestNotificationRequest', 'google.protobuf.Empty'],
     CreateEvent: ['planner.v1.CreateEventRequest', 'planner.v1.EventResponse'],
     UpdateEvent: ['planner.v1.UpdateEventRequest', 'planner.v1.EventResponse'],
     DeleteEvent: ['planner.v1.DeleteEventRequest', 'google.protobuf.Empty'],
@@ -107,15 +156,51 @@ export const wireSchema: WireSchema = {
   },
   messages: {
     'google.protobuf.Empty': [],
+    'planner.v1.AddCalDavAccountRequest': [
+      ['serverUrl', 1, 0, 9, 1],
+      ['username', 2, 0, 9, 1],
+      ['password', 3, 0, 9, 1],
+    ],
     'planner.v1.AddReferralRequest': [['code', 1, 0, 9, 1]],
     'planner.v1.AddTimeblockRequest': [
       ['timeblock', 1, 1, 9, 0, 'planner.v1.Timeblock'],
       ['createTask', 2, 0, 8, 1],
     ],
+    'planner.v1.AppleCalendarBindRelation': [
+      ['calendarTitle', 1, 0, 9, 1, '', 'CalendarTitle'],
+      ['categoryId', 2, 0, 9, 1, '', 'CategoryID'],
+    ],
+    'planner.v1.AppleCalendarEvent': [
+      ['id', 1, 0, 9, 1],
+      ['calendarTitle', 2, 0, 9, 1],
+      ['title', 3, 0, 9, 1],
+      ['start', 4, 0, 3, 1],
+      ['end', 5, 0, 3, 1],
+      ['allDay', 6, 0, 8, 1],
+      ['timezone', 7, 0, 9, 1],
+    ],
     'planner.v1.AuthResponse': [['authToken', 1, 0, 9, 1]],
     'planner.v1.BlockContainer': [
       ['timeblock', 1, 1, 9, 0, 'planner.v1.Timeblock'],
       ['event', 2, 1, 9, 0, 'planner.v1.Event'],
+    ],
+    'planner.v1.CalDavAccount': [
+      ['id', 1, 0, 9, 1],
+      ['serverUrl', 2, 0, 9, 1],
+      ['username', 3, 0, 9, 1],
+      ['calendars', 4, 3, 9, 1, 'planner.v1.CalendarEntryOption'],
+      ['lastSyncedAt', 5, 0, 3, 1],
+      ['error', 6, 0, 9, 1],
+    ],
+    'planner.v1.CalDavAccountRequest': [['accountId', 1, 0, 9, 1]],
+    'planner.v1.CalDavAccountResponse': [['account', 1, 1, 9, 0, 'planner.v1.CalDavAccount']],
+    'planner.v1.CalendarEntryOption': [
+      ['id', 1, 0, 9, 1],
+      ['title', 2, 0, 9, 1],
+      ['syncEnabled', 3, 0, 8, 1],
+      ['categoryId', 4, 0, 9, 1],
+      ['color', 5, 0, 9, 1],
+      ['publish', 6, 0, 8, 1],
     ],
     'planner.v1.Category': [
       ['id', 1, 0, 9, 1],
@@ -259,16 +344,27 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.FinishTutorialResponse': [['tutorialStatus', 1, 0, 9, 1]],
     'planner.v1.GetAppStoreReceiptStatusResponse': [['expired', 1, 0, 8, 1]],
+    'planner.v1.GetAppleCalendarBindRelationshipResponse': [
+      ['relations', 1, 3, 9, 1, 'planner.v1.AppleCalendarBindRelation'],
+    ],
     'planner.v1.GetCategoriesResponse': [['categories', 1, 3, 9, 1, 'planner.v1.Category']],
     'planner.v1.GetCloudConfigResponse': [['items', 1, 3, 9, 1, 'planner.v1.CloudConfigItem']],
     'planner.v1.GetEstimateAccuracyResponse': [
       ['categories', 1, 3, 9, 1, 'planner.v1.EstimateAccuracy'],
     ],
     'planner.v1.GetEventRequest': [['event', 1, 1, 9, 0, 'planner.v1.Event']],
+    'planner.v1.GetGoogleCalendarSyncOptionsResponse': [
+      ['options', 1, 1, 9, 0, 'planner.v1.GoogleCalendarSyncOptions'],
+    ],
+    'planner.v1.GetGoogleCalendarSyncStatusResponse': [
+      ['status', 1, 1, 9, 0, 'planner.v1.GoogleCalendarSyncStatus'],
+    ],
+    'planner.v1.GetPushConfigResponse': [['vapidPublicKey', 1, 0, 9, 1]],
     'planner.v1.GetRemindersRequest': [
       ['start', 1, 0, 3, 1],
       ['end', 2, 0, 3, 1],
     ],
+    'planner.v1.GetServerAppleCalendarHashVersionResponse': [['hash', 1, 0, 9, 1]],
     'planner.v1.GetSessionRecordsResponse': [['sessions', 1, 3, 9, 1, 'planner.v1.SessionRecord']],
     'planner.v1.GetSubscriptionSkusResponse': [
       ['premiumSkus', 1, 3, 9, 1, 'planner.v1.Sku'],
@@ -317,11 +413,22 @@ export const wireSchema: WireSchema = {
       ['user', 1, 1, 9, 0, 'planner.v1.User'],
       ['options', 2, 1, 9, 0, 'planner.v1.UserOptions'],
     ],
+    'planner.v1.GoogleCalendarSyncOptions': [
+      ['syncEnabled', 1, 0, 8, 1],
+      ['entryOptions', 2, 3, 9, 1, 'planner.v1.CalendarEntryOption'],
+    ],
+    'planner.v1.GoogleCalendarSyncStatus': [
+      ['initialized', 1, 0, 8, 1],
+      ['tokenExpired', 2, 0, 8, 1],
+      ['enabled', 3, 0, 8, 1],
+    ],
     'planner.v1.GuessTaskCategoryRequest': [['title', 1, 0, 9, 1]],
     'planner.v1.GuessTaskCategoryResponse': [
       ['category', 1, 1, 9, 0, 'planner.v1.Category'],
       ['suggestions', 2, 3, 9, 1, 'planner.v1.Category'],
     ],
+    'planner.v1.IcsFeedResponse': [['url', 1, 0, 9, 1]],
+    'planner.v1.ListCalDavAccountsResponse': [['accounts', 1, 3, 9, 1, 'planner.v1.CalDavAccount']],
     'planner.v1.MetaResponse': [
       ['version', 1, 0, 9, 1],
       ['algorithm', 2, 1, 9, 0, 'planner.v1.MetaResponse.Algorithm'],
@@ -331,6 +438,10 @@ export const wireSchema: WireSchema = {
       ['rest', 1, 0, 3, 1],
       ['nextTask', 2, 0, 9, 1],
       ['keepCurrent', 3, 0, 8, 1],
+    ],
+    'planner.v1.PrepareGoogleCalendarSyncRequest': [
+      ['authorizationCode', 1, 0, 9, 1],
+      ['redirectUri', 2, 0, 9, 1],
     ],
     'planner.v1.PutCategoryRequest': [['category', 1, 1, 9, 0, 'planner.v1.Category']],
     'planner.v1.PutMultipleTasksRequest': [['req', 1, 3, 9, 1, 'planner.v1.UnconfirmedTaskUpdate']],
@@ -363,6 +474,12 @@ export const wireSchema: WireSchema = {
       ['redeemCode', 1, 0, 9, 1],
       ['email', 2, 0, 9, 1],
     ],
+    'planner.v1.RegisterDeviceRequest': [
+      ['fcmDeviceToken', 1, 0, 9, 1],
+      ['deviceType', 2, 0, 9, 1],
+      ['nativeVersion', 3, 0, 9, 1],
+      ['appVersion', 4, 0, 9, 1],
+    ],
     'planner.v1.Reminder': [
       ['id', 1, 0, 9, 1],
       ['instanceId', 2, 0, 9, 1],
@@ -383,6 +500,7 @@ export const wireSchema: WireSchema = {
       ['id', 1, 0, 9, 1],
       ['password', 2, 0, 9, 1],
     ],
+    'planner.v1.RevokeInstallationRequest': [['fcmDeviceToken', 1, 0, 9, 1]],
     'planner.v1.RevokeSessionRequest': [['session', 1, 0, 9, 1]],
     'planner.v1.SearchEventRequest': [['keyword', 1, 0, 9, 1]],
     'planner.v1.SearchEventResponse': [['events', 1, 3, 9, 1, 'planner.v1.Event']],
@@ -435,6 +553,14 @@ export const wireSchema: WireSchema = {
       ['active', 5, 0, 8, 1],
       ['expiresAt', 6, 0, 3, 1],
     ],
+    'planner.v1.SyncCalendarResponse': [
+      ['added', 1, 0, 5, 1],
+      ['updated', 2, 0, 5, 1],
+      ['removed', 3, 0, 5, 1],
+      ['published', 4, 0, 5, 1],
+      ['unpublished', 5, 0, 5, 1],
+      ['syncedAt', 6, 0, 3, 1],
+    ],
     'planner.v1.Task': [
       ['id', 1, 0, 9, 1],
       ['title', 2, 0, 9, 1],
@@ -461,6 +587,7 @@ export const wireSchema: WireSchema = {
       ['type', 1, 0, 9, 1],
       ['name', 2, 0, 9, 1],
     ],
+    'planner.v1.TestNotificationRequest': [['kind', 1, 0, 9, 1]],
     'planner.v1.TimeZone': [
       ['type', 1, 0, 9, 1],
       ['name', 2, 0, 9, 1],
@@ -507,12 +634,23 @@ export const wireSchema: WireSchema = {
       ['task', 1, 1, 9, 0, 'planner.v1.Task'],
       ['fields', 2, 2, 9, 1],
     ],
+    'planner.v1.UpdateAppleCalendarBindRelationshipRequest': [
+      ['relations', 1, 3, 9, 1, 'planner.v1.AppleCalendarBindRelation'],
+    ],
+    'planner.v1.UpdateCalDavAccountRequest': [
+      ['accountId', 1, 0, 9, 1],
+      ['calendars', 2, 3, 9, 1, 'planner.v1.CalendarEntryOption'],
+      ['password', 3, 0, 9, 1],
+    ],
     'planner.v1.UpdateEventRequest': [
       ['newEvent', 1, 1, 9, 0, 'planner.v1.Event'],
       ['oldEvent', 2, 1, 9, 0, 'planner.v1.Event'],
       ['apiVersion', 3, 0, 5, 1],
       ['updateType', 4, 0, 5, 1],
       ['fields', 5, 2, 9, 1],
+    ],
+    'planner.v1.UpdateGoogleCalendarSyncOptionsRequest': [
+      ['options', 1, 1, 9, 0, 'planner.v1.GoogleCalendarSyncOptions'],
     ],
     'planner.v1.UpdateReminderRequest': [
       ['reminder', 1, 1, 9, 0, 'planner.v1.Reminder'],
@@ -531,6 +669,10 @@ export const wireSchema: WireSchema = {
     'planner.v1.UpdateUserRequest': [
       ['name', 1, 0, 9, 0],
       ['avatar', 2, 0, 9, 0],
+    ],
+    'planner.v1.UploadAppleCalendarEventsRequest': [
+      ['events', 1, 3, 9, 1, 'planner.v1.AppleCalendarEvent'],
+      ['hash', 2, 0, 9, 1],
     ],
     'planner.v1.User': [
       ['id', 1, 0, 9, 1],

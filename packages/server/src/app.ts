@@ -50,6 +50,14 @@ import { createSharesMethods } from './shares/shares-methods';
 import { registerSubscriptionRechecks } from './subscriptions/rechecks';
 import { createSubscriptionsMethods } from './subscriptions/subscriptions-methods';
 import { createTiersMethods } from './tiers/tiers-methods';
+import { InProcessJobs, type Jobs } from './jobs/jobs';
+import { createGoogleCalendarMethods } from './google-calendar/google-calendar-methods';
+import { createCalDavMethods } from './caldav/caldav-methods';
+import { createIcsFeedMethods } from './ics-feed/ics-feed-methods';
+import { registerIcsFeedRoutes } from './ics-feed/ics-feed-routes';
+import { createAppleCalendarMethods } from './apple-calendar/apple-calendar-methods';
+import { createDevicesMethods } from './notifications/devices-methods';
+import { registerNotificationJobs } from './notifications/notification-jobs';
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +67,8 @@ export interface AppOptions {
   realtime?: RealtimeHub;
   /** Defaults to SMTP or the outbox, per config. */
   mailer?: Mailer;
+  /** Defaults to in-process timers (the embedded setup); PostgreSQL installs pass the shared queue. */
+  jobs?: Jobs;
   /** Where log lines (JSON) go: stdout by default; tests collect them. */
   logStream?: { write(line: string): void };
 }
@@ -101,6 +111,11 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
     ...createEstimatesMethods(deps),
     ...createTiersMethods(deps),
     ...createSubscriptionsMethods(deps),
+    ...createGoogleCalendarMethods(deps),
+    ...createCalDavMethods(deps),
+    ...createIcsFeedMethods(deps),
+    ...createAppleCalendarMethods(deps),
+    ...createDevicesMethods(deps),
   ];
 }
 
@@ -145,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     signInThrottle: new SignInThrottle(config.signInDelay),
     log: app.log,
+    jobs: options.jobs ?? new InProcessJobs(app.log, () => clock.now()),
   };
   const runtime = new RpcRuntime({
     db: options.database.db,
@@ -191,6 +207,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFilesRoutes(app, { ...deps, database: options.database });
   registerOAuthRoutes(app, { ...deps, database: options.database });
   registerSubscriptionRechecks(app, { ...deps, database: options.database });
+  registerIcsFeedRoutes(app, { ...deps, database: options.database });
+  registerNotificationJobs({ ...deps, database: options.database });
+  app.addHook('onReady', () => deps.jobs.start());
+  app.addHook('onClose', () => deps.jobs.stop());
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;

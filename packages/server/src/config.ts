@@ -61,6 +61,37 @@ export interface Config {
   appStore: AppStoreConfig | undefined;
   /** EVERYONE_UNLIMITED=1: every account is unlimited (a private install; tiers/premium-level.ts). */
   everyoneUnlimited: boolean;
+  /**
+   * Key that encrypts stored calendar credentials (SECRET_KEY: 32 bytes as base64 or hex); unset:
+   * a key made once and kept in DATA_DIR (calendar-sync/secret-box.ts). Set it when several
+   * machines share one database.
+   */
+  secretKey: string | undefined;
+  /** Google Calendar API base (GOOGLE_CALENDAR_API_URL); tests point it at a local fake. */
+  googleCalendarApiUrl: string;
+  /** How often the calendar sync job runs for each connected calendar (CALENDAR_SYNC_MINUTES). */
+  calendarSyncIntervalMs: number;
+  /**
+   * CALDAV_ALLOW_PRIVATE_HOSTS=1 lets CalDAV accounts name loopback and private-network servers
+   * (tests, a self-hosted install next to its calendar server); off, such URLs are refused so a
+   * user cannot make the server probe its own network.
+   */
+  caldavAllowPrivateHosts: boolean;
+  /**
+   * Web Push keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url; VAPID_SUBJECT a mailto: or
+   * https: URL); unset: a key pair made once and kept (notifications/vapid-keys.ts).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** FCM HTTP v1 for native devices (FCM_SERVICE_ACCOUNT JSON key, FCM_API_URL); unset: off. */
+  fcm:
+    | {
+        apiUrl: string;
+        projectId: string;
+        clientEmail: string;
+        privateKey: string;
+        tokenUri: string;
+      }
+    | undefined;
 }
 
 /** GOOGLE_PLAY_SERVICE_ACCOUNT (its JSON key), GOOGLE_PLAY_PACKAGE, GOOGLE_PLAY_API_URL. */
@@ -206,6 +237,19 @@ export function loadConfig(env: Env = process.env): Config {
     if (url && !isHttpUrl(url)) problems.push(`${name} must be an http(s) URL, got "${url}"`);
   }
 
+  const googleCalendarApiUrl = (
+    text('GOOGLE_CALENDAR_API_URL') ?? 'https://www.googleapis.com/calendar/v3'
+  ).replace(/\/+$/, '');
+  if (!isHttpUrl(googleCalendarApiUrl)) {
+    problems.push(`GOOGLE_CALENDAR_API_URL must be an http(s) URL, got "${googleCalendarApiUrl}"`);
+  }
+  const syncMinutes = Number(text('CALENDAR_SYNC_MINUTES') ?? '10');
+  if (!Number.isInteger(syncMinutes) || syncMinutes < 1 || syncMinutes > 24 * 60) {
+    problems.push('CALENDAR_SYNC_MINUTES must be a whole number from 1 to 1440');
+  }
+  const vapid = parseVapid(text, problems, mailFrom);
+  const fcm = parseFcm(text, problems);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     port,
@@ -235,6 +279,12 @@ export function loadConfig(env: Env = process.env): Config {
     googlePlay,
     appStore,
     everyoneUnlimited: text('EVERYONE_UNLIMITED') === '1',
+    secretKey: text('SECRET_KEY'),
+    googleCalendarApiUrl,
+    calendarSyncIntervalMs: (Number.isInteger(syncMinutes) ? syncMinutes : 10) * 60_000,
+    caldavAllowPrivateHosts: text('CALDAV_ALLOW_PRIVATE_HOSTS') === '1',
+    vapid,
+    fcm,
   };
 }
 
@@ -316,6 +366,64 @@ function parseAppStore(
     issuerId: text('APP_STORE_ISSUER_ID') ?? '',
     keyId: text('APP_STORE_KEY_ID') ?? '',
     privateKey: (text('APP_STORE_PRIVATE_KEY') ?? '').replace(/\\n/g, '\n'),
+  };
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together; VAPID_SUBJECT defaults to MAIL_FROM's address. */
+function parseVapid(
+  text: (name: string) => string | undefined,
+  problems: string[],
+  mailFrom: string,
+): Config['vapid'] {
+  const publicKey = text('VAPID_PUBLIC_KEY');
+  const privateKey = text('VAPID_PRIVATE_KEY');
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+    return undefined;
+  }
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const subject = text('VAPID_SUBJECT') ?? `mailto:${address}`;
+  if (!/^(mailto:|https:)/.test(subject)) {
+    problems.push('VAPID_SUBJECT must be a mailto: or https: URL');
+  }
+  return { publicKey, privateKey, subject };
+}
+
+/** FCM_SERVICE_ACCOUNT: the Firebase service account's JSON key (project_id, client_email, private_key). */
+function parseFcm(text: (name: string) => string | undefined, problems: string[]): Config['fcm'] {
+  const account = text('FCM_SERVICE_ACCOUNT');
+  if (!account) return undefined;
+  let key: {
+    project_id?: unknown;
+    client_email?: unknown;
+    private_key?: unknown;
+    token_uri?: unknown;
+  } = {};
+  try {
+    key = JSON.parse(account) as typeof key;
+  } catch {
+    // reported below
+  }
+  if (
+    typeof key.project_id !== 'string' ||
+    typeof key.client_email !== 'string' ||
+    typeof key.private_key !== 'string'
+  ) {
+    problems.push(
+      'FCM_SERVICE_ACCOUNT must be the service account JSON key (project_id, client_email, private_key)',
+    );
+    return undefined;
+  }
+  const apiUrl = (text('FCM_API_URL') ?? 'https://fcm.googleapis.com').replace(/\/+$/, '');
+  if (!isHttpUrl(apiUrl)) problems.push(`FCM_API_URL must be an http(s) URL, got "${apiUrl}"`);
+  return {
+    apiUrl,
+    projectId: key.project_id,
+    clientEmail: key.client_email,
+    privateKey: key.private_key,
+    tokenUri:
+      typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token',
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { SignInThrottle } from './accounts/sign-in-throttle';
 import type { Config } from './config';
+import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { RealtimeHub } from './realtime/realtime-hub';
 
@@ -16,4 +17,6 @@ export interface ServiceDeps {
   signInThrottle: SignInThrottle;
   /** The server's log (JSON lines, secrets redacted by path): for what a domain reports. */
   log: FastifyBaseLogger;
+  /** Background passes and one-off jobs (jobs/jobs.ts): register in a method module, run after start. */
+  jobs: Jobs;
 }

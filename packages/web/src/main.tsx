@@ -8,11 +8,13 @@ import { reportUncaughtErrors } from './app-status/report-errors';
 import i18next from 'i18next';
 import { initI18n } from './i18n/i18n';
 import { removeOtherVersions } from './storage/local-storage';
+import { registerServiceWorker } from './offline/register-service-worker';
 
 // Order matters: stale keys of other versions go before anything reads storage.
 removeOtherVersions();
 persistQueryCache(queryClient);
 reportUncaughtErrors();
+registerServiceWorker();
 // The notice for a screen that failed to load must not need the network to show its words.
 void initI18n().then(() => i18next.loadNamespaces('app-status'));
 

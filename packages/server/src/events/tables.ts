@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Rows of the events domain. A recurring event is one series row (its first instance's start and
  * end plus the rule); an instance changed on its own is an override row whose `root_id` names the
@@ -37,6 +39,14 @@ export interface EventRow {
   updated_at: number;
 }
 
+/** Where a synced event came from (calendar-sync/synced-events.ts); '' for the user's own. */
+export interface SyncColumns {
+  /** The connected calendar. */
+  sync_origin: Generated<string>;
+  /** The occurrence's key in that calendar. */
+  sync_key: Generated<string>;
+}
+
 export interface EventsTables {
-  events: EventRow;
+  events: EventRow & SyncColumns;
 }

@@ -11,6 +11,8 @@ import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
 import { applyZoom } from '../settings/zoom';
 import { theme } from './theme';
+import { NativeIntegration } from '../native/NativeIntegration';
+import { OfflineStatus } from '../offline/OfflineStatus';
 
 // The zoom is this device's choice (settings): applied before the first paint.
 applyZoom();
@@ -33,6 +35,8 @@ export function App() {
               <AppRoutes />
             </ScreenErrorBoundary>
             <LazyToasts />
+            <NativeIntegration />
+            <OfflineStatus />
             <LazyLimitDialog />
             <LazyDisconnectedNotice onReconnect={reconnect} />
           </AppRouter>

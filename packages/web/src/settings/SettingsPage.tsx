@@ -4,10 +4,12 @@ import { useEffect } from 'react';
 import { GeneralSettings } from './GeneralSettings';
 import { AccessibilitySettings, NotificationSettings, RestSettings } from './MoreSettings';
 import { useOptionsEditor } from './options-api';
+import { IntegrationsSettings } from '../calendar-sync/IntegrationsSettings';
+import { PushSettings } from '../push/PushSettings';
 
 /**
- * /settings: the spec's groups. Integrations (calendar sync) stay hidden until the sync exists;
- * the account's options live in the profile query, the zoom on this device.
+ * /settings: the spec's groups. The account's options live in the profile query, the zoom on
+ * this device.
  */
 export default function SettingsPage() {
   const { options, change } = useOptionsEditor();
@@ -34,6 +36,8 @@ export default function SettingsPage() {
           <GeneralSettings options={options} change={change} />
           <RestSettings options={options} change={change} />
           <NotificationSettings options={options} change={change} />
+          <PushSettings />
+          <IntegrationsSettings />
         </>
       ) : (
         <CircularProgress sx={{ justifySelf: 'center' }} />

@@ -14,6 +14,7 @@ import { NavDrawerContent } from './NavDrawerContent';
 import { NAV_ITEMS } from './nav-items';
 import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
+import { PushRegistration } from '../push/PushRegistration';
 
 // Only a debugEnabled account ever opens it: its code and strings load on first use.
 const DebugMenu = lazy(() => import('../developer/DebugMenu'));
@@ -43,6 +44,7 @@ export default function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <PushRegistration />
       <AppBar
         position="fixed"
         sx={{

@@ -13,6 +13,11 @@ import * as socialSignIn from './0011_social_sign_in';
 import * as statisticsShares from './0012_statistics_shares';
 import * as referralsRedeem from './0013_referrals_redeem';
 import * as subscriptions from './0014_subscriptions';
+import * as syncedEvents from './0015_synced_events';
+import * as googleCalendar from './0016_google_calendar';
+import * as caldav from './0017_caldav';
+import * as icsFeedApple from './0018_ics_feed_apple';
+import * as devicesNotifications from './0019_devices_notifications';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -33,4 +38,9 @@ export const migrations: Record<string, Migration> = {
   '0012_statistics_shares': statisticsShares,
   '0013_referrals_redeem': referralsRedeem,
   '0014_subscriptions': subscriptions,
+  '0015_synced_events': syncedEvents,
+  '0016_google_calendar': googleCalendar,
+  '0017_caldav': caldav,
+  '0018_ics_feed_apple': icsFeedApple,
+  '0019_devices_notifications': devicesNotifications,
 };

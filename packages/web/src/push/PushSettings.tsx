@@ -1,0 +1,4 @@
+/** Settings, Notifications: this device's push permission and registration (issue 18). */
+export function PushSettings() {
+  return null;
+}
