@@ -17,7 +17,11 @@ if (!process.env.PLANNER_E2E_PORT) {
 }
 // The stand-ins for Google (a real OpenID provider) and Facebook (a fake of its edge), for
 // e2e/social-sign-in.e2e.ts: one process, started beside the app's server.
-for (const name of ['PLANNER_E2E_OIDC_PORT', 'PLANNER_E2E_FACEBOOK_PORT']) {
+for (const name of [
+  'PLANNER_E2E_OIDC_PORT',
+  'PLANNER_E2E_FACEBOOK_PORT',
+  'PLANNER_E2E_GCAL_PORT',
+]) {
   if (!process.env[name]) {
     const script =
       "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
@@ -37,6 +41,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const webDist = join(dataDir, 'web');
 const oidcUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_OIDC_PORT}`;
 const facebookUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_FACEBOOK_PORT}`;
+/** The fake Google Calendar API (its HTTP edge), served with the sign-in stand-ins; tests read PLANNER_E2E_GCAL_PORT. */
+const googleCalendarUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_GCAL_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -121,6 +127,7 @@ export default defineConfig({
         PLANNER_URL: baseURL,
         OIDC_TEST_PORT: process.env.PLANNER_E2E_OIDC_PORT ?? '',
         FACEBOOK_TEST_PORT: process.env.PLANNER_E2E_FACEBOOK_PORT ?? '',
+        GCAL_TEST_PORT: process.env.PLANNER_E2E_GCAL_PORT ?? '',
       },
     },
     {
@@ -172,6 +179,10 @@ export default defineConfig({
         FACEBOOK_CLIENT_SECRET: 'fake-facebook-app-secret',
         FACEBOOK_DIALOG_URL: `${facebookUrl}/v19.0/dialog/oauth`,
         FACEBOOK_GRAPH_URL: `${facebookUrl}/v19.0`,
+        // Calendar sync: the fake Calendar API above, and Radicale started by the tests on this
+        // machine (a private address, which production refuses).
+        GOOGLE_CALENDAR_API_URL: `${googleCalendarUrl}/calendar/v3`,
+        CALDAV_ALLOW_PRIVATE_HOSTS: '1',
       },
     },
   ],
