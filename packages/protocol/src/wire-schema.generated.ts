@@ -441,7 +441,7 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.PrepareGoogleCalendarSyncRequest': [
       ['authorizationCode', 1, 0, 9, 1],
-      ['redirectUri', 2, 0, 9, 1],
+      ['redirectUri', 2, 0, 9, 1, '', 'redirectURI'],
     ],
     'planner.v1.PutCategoryRequest': [['category', 1, 1, 9, 0, 'planner.v1.Category']],
     'planner.v1.PutMultipleTasksRequest': [['req', 1, 3, 9, 1, 'planner.v1.UnconfirmedTaskUpdate']],

@@ -157,7 +157,7 @@ function pagingHints(
  * The window's stored blocks as they stand after the session saved: from memory when the
  * session read the window's history with its own blocks, else from storage.
  */
-async function storedBlocksOf(
+export async function storedBlocksOf(
   session: TimelineSession,
   start: number,
   end: number,
