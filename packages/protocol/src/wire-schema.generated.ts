@@ -88,6 +88,7 @@ export const wireSchema: WireSchema = {
     RegisterDevice: ['planner.v1.RegisterDeviceRequest', 'google.protobuf.Empty'],
     RevokeInstallation: ['planner.v1.RevokeInstallationRequest', 'google.protobuf.Empty'],
     GetPushConfig: ['google.protobuf.Empty', 'planner.v1.GetPushConfigResponse'],
+    RunNotificationAction: ['planner.v1.RunNotificationActionRequest', 'google.protobuf.Empty'],
     TestNotification: ['planner.v1.TestNotificationRequest', 'google.protobuf.Empty'],
     CreateEvent: ['planner.v1.CreateEventRequest', 'planner.v1.EventResponse'],
     UpdateEvent: ['planner.v1.UpdateEventRequest', 'planner.v1.EventResponse'],
@@ -502,6 +503,10 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.RevokeInstallationRequest': [['fcmDeviceToken', 1, 0, 9, 1]],
     'planner.v1.RevokeSessionRequest': [['session', 1, 0, 9, 1]],
+    'planner.v1.RunNotificationActionRequest': [
+      ['actionToken', 1, 0, 9, 1],
+      ['action', 2, 0, 9, 1],
+    ],
     'planner.v1.SearchEventRequest': [['keyword', 1, 0, 9, 1]],
     'planner.v1.SearchEventResponse': [['events', 1, 3, 9, 1, 'planner.v1.Event']],
     'planner.v1.SessionRecord': [

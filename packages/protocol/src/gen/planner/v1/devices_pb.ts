@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/devices.proto.
  */
 export const file_planner_v1_devices: GenFile = /*@__PURE__*/
-  fileDesc("ChhwbGFubmVyL3YxL2RldmljZXMucHJvdG8SCnBsYW5uZXIudjEicwoVUmVnaXN0ZXJEZXZpY2VSZXF1ZXN0EhgKEGZjbV9kZXZpY2VfdG9rZW4YASABKAkSEwoLZGV2aWNlX3R5cGUYAiABKAkSFgoObmF0aXZlX3ZlcnNpb24YAyABKAkSEwoLYXBwX3ZlcnNpb24YBCABKAkiNQoZUmV2b2tlSW5zdGFsbGF0aW9uUmVxdWVzdBIYChBmY21fZGV2aWNlX3Rva2VuGAEgASgJIicKF1Rlc3ROb3RpZmljYXRpb25SZXF1ZXN0EgwKBGtpbmQYASABKAkiMQoVR2V0UHVzaENvbmZpZ1Jlc3BvbnNlEhgKEHZhcGlkX3B1YmxpY19rZXkYASABKAkyzwIKDkRldmljZXNTZXJ2aWNlEksKDlJlZ2lzdGVyRGV2aWNlEiEucGxhbm5lci52MS5SZWdpc3RlckRldmljZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSUwoSUmV2b2tlSW5zdGFsbGF0aW9uEiUucGxhbm5lci52MS5SZXZva2VJbnN0YWxsYXRpb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkoKDUdldFB1c2hDb25maWcSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIS5wbGFubmVyLnYxLkdldFB1c2hDb25maWdSZXNwb25zZRJPChBUZXN0Tm90aWZpY2F0aW9uEiMucGxhbm5lci52MS5UZXN0Tm90aWZpY2F0aW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eWIGcHJvdG8z", [file_google_protobuf_empty]);
+  fileDesc("ChhwbGFubmVyL3YxL2RldmljZXMucHJvdG8SCnBsYW5uZXIudjEicwoVUmVnaXN0ZXJEZXZpY2VSZXF1ZXN0EhgKEGZjbV9kZXZpY2VfdG9rZW4YASABKAkSEwoLZGV2aWNlX3R5cGUYAiABKAkSFgoObmF0aXZlX3ZlcnNpb24YAyABKAkSEwoLYXBwX3ZlcnNpb24YBCABKAkiNQoZUmV2b2tlSW5zdGFsbGF0aW9uUmVxdWVzdBIYChBmY21fZGV2aWNlX3Rva2VuGAEgASgJIicKF1Rlc3ROb3RpZmljYXRpb25SZXF1ZXN0EgwKBGtpbmQYASABKAkiRAocUnVuTm90aWZpY2F0aW9uQWN0aW9uUmVxdWVzdBIUCgxhY3Rpb25fdG9rZW4YASABKAkSDgoGYWN0aW9uGAIgASgJIjEKFUdldFB1c2hDb25maWdSZXNwb25zZRIYChB2YXBpZF9wdWJsaWNfa2V5GAEgASgJMqoDCg5EZXZpY2VzU2VydmljZRJLCg5SZWdpc3RlckRldmljZRIhLnBsYW5uZXIudjEuUmVnaXN0ZXJEZXZpY2VSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElMKElJldm9rZUluc3RhbGxhdGlvbhIlLnBsYW5uZXIudjEuUmV2b2tlSW5zdGFsbGF0aW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJKCg1HZXRQdXNoQ29uZmlnEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiEucGxhbm5lci52MS5HZXRQdXNoQ29uZmlnUmVzcG9uc2USWQoVUnVuTm90aWZpY2F0aW9uQWN0aW9uEigucGxhbm5lci52MS5SdW5Ob3RpZmljYXRpb25BY3Rpb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KEFRlc3ROb3RpZmljYXRpb24SIy5wbGFubmVyLnYxLlRlc3ROb3RpZmljYXRpb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5YgZwcm90bzM", [file_google_protobuf_empty]);
 
 /**
  * @generated from message planner.v1.RegisterDeviceRequest
@@ -87,6 +87,33 @@ export const TestNotificationRequestSchema: GenMessage<TestNotificationRequest> 
   messageDesc(file_planner_v1_devices, 2);
 
 /**
+ * A notification's action button, run by the service worker without the session token: the
+ * push payload carries a single-purpose action token for the notification's user and block.
+ *
+ * @generated from message planner.v1.RunNotificationActionRequest
+ */
+export type RunNotificationActionRequest = Message<"planner.v1.RunNotificationActionRequest"> & {
+  /**
+   * @generated from field: string action_token = 1;
+   */
+  actionToken: string;
+
+  /**
+   * takeBreak (rest 30 min), startNow (go to the next task), moreTime (30 min more).
+   *
+   * @generated from field: string action = 2;
+   */
+  action: string;
+};
+
+/**
+ * Describes the message planner.v1.RunNotificationActionRequest.
+ * Use `create(RunNotificationActionRequestSchema)` to create a new message.
+ */
+export const RunNotificationActionRequestSchema: GenMessage<RunNotificationActionRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_devices, 3);
+
+/**
  * @generated from message planner.v1.GetPushConfigResponse
  */
 export type GetPushConfigResponse = Message<"planner.v1.GetPushConfigResponse"> & {
@@ -103,7 +130,7 @@ export type GetPushConfigResponse = Message<"planner.v1.GetPushConfigResponse"> 
  * Use `create(GetPushConfigResponseSchema)` to create a new message.
  */
 export const GetPushConfigResponseSchema: GenMessage<GetPushConfigResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_devices, 3);
+  messageDesc(file_planner_v1_devices, 4);
 
 /**
  * @generated from service planner.v1.DevicesService
@@ -132,6 +159,14 @@ export const DevicesService: GenService<{
     methodKind: "unary";
     input: typeof EmptySchema;
     output: typeof GetPushConfigResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.DevicesService.RunNotificationAction
+   */
+  runNotificationAction: {
+    methodKind: "unary";
+    input: typeof RunNotificationActionRequestSchema;
+    output: typeof EmptySchema;
   },
   /**
    * Diagnostics (debug-enabled users): sends one notification of the kind to the caller's devices.
