@@ -52,6 +52,7 @@ import { createSubscriptionsMethods } from './subscriptions/subscriptions-method
 import { createTiersMethods } from './tiers/tiers-methods';
 import { InProcessJobs, type Jobs } from './jobs/jobs';
 import { createGoogleCalendarMethods } from './google-calendar/google-calendar-methods';
+import { registerGoogleCalendarRoutes } from './google-calendar/google-calendar-routes';
 import { createCalDavMethods } from './caldav/caldav-methods';
 import { createIcsFeedMethods } from './ics-feed/ics-feed-methods';
 import { registerIcsFeedRoutes } from './ics-feed/ics-feed-routes';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOAuthRoutes(app, { ...deps, database: options.database });
   registerSubscriptionRechecks(app, { ...deps, database: options.database });
   registerIcsFeedRoutes(app, { ...deps, database: options.database });
+  registerGoogleCalendarRoutes(app, { ...deps, database: options.database });
   registerNotificationJobs({ ...deps, database: options.database });
   app.addHook('onReady', () => deps.jobs.start());
   app.addHook('onClose', () => deps.jobs.stop());

@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
+/** Google's read-only calendar scope: a grant for it gets a refresh token, as Google's offline access does. */
+export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+
 /** A person the test provider signs in: by default made from the login typed on its page. */
 export interface TestPerson {
   name: string;
@@ -41,12 +44,26 @@ export async function startOidcTestProvider(options: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: options.redirectUris,
-        grant_types: ['authorization_code'],
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    pkce: { methods: ['S256'], required: () => true },
+    // Sign-in uses PKCE; the calendar grant is exchanged by the confidential server (as Google
+    // allows), so it needs none.
+    pkce: {
+      methods: ['S256'],
+      required: (ctx: { oidc: { params?: { scope?: unknown } } }) =>
+        !String(ctx.oidc.params?.scope ?? '').includes(CALENDAR_SCOPE),
+    },
+    scopes: ['openid', 'offline_access', CALENDAR_SCOPE],
+    issueRefreshToken: (
+      _ctx: unknown,
+      client: { grantTypeAllowed(type: string): boolean },
+      code: { scopes: Set<string> },
+    ) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') || code.scopes.has(CALENDAR_SCOPE)),
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -55,7 +72,12 @@ export async function startOidcTestProvider(options: {
     // Like Google, the ID token carries the profile the scopes asked for.
     conformIdTokenClaims: false,
     cookies: { keys: ['planner-test-provider-cookie-key'] },
-    features: { devInteractions: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      // The fake Calendar API checks access tokens here; Unbind revokes the grant here.
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+    },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: () => {

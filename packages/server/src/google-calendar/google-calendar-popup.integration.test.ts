@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { drivePopup } from '../social-sign-in/testing/popup-driver';
+import {
+  CALENDAR_SCOPE,
+  startOidcTestProvider,
+  type OidcTestProvider,
+} from '../social-sign-in/testing/oidc-test-provider';
+import type { CalendarPopupMessage } from './google-calendar-routes';
+import { GoogleOAuth } from './google-oauth';
+import {
+  introspectAt,
+  startFakeGoogleCalendar,
+  type FakeGoogleCalendar,
+} from './testing/fake-google-calendar';
+
+const PUBLIC_URL = 'http://planner.test';
+const CALLBACK = `${PUBLIC_URL}/api/oauth/google-calendar/callback`;
+let google: OidcTestProvider;
+let calendar: FakeGoogleCalendar;
+let server: TestServer;
+
+beforeAll(async () => {
+  google = await startOidcTestProvider({ redirectUris: [CALLBACK] });
+  calendar = await startFakeGoogleCalendar({ checkToken: introspectAt(google) });
+  server = await startTestServer({
+    config: {
+      publicUrl: PUBLIC_URL,
+      google: {
+        issuer: google.issuer,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+      },
+      googleCalendarApiUrl: calendar.apiUrl,
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await Promise.all([google.close(), calendar.close()]);
+});
+
+const newState = () => randomBytes(16).toString('base64url');
+
+/** The popup as a person goes through it; answers what its page posts to the opener. */
+async function consent(login: string, state = newState()) {
+  const run = await drivePopup({
+    serverUrl: server.url,
+    publicUrl: PUBLIC_URL,
+    // The driver opens /api/oauth/{provider}/start: the calendar's popup is one more such path.
+    provider: 'google-calendar' as 'google',
+    state,
+    login,
+  });
+  return { ...run, message: run.message as unknown as CalendarPopupMessage | undefined };
+}
+
+describe('the Google Calendar consent popup', () => {
+  it('sends the browser to the consent page for read-only calendar access, offline', async () => {
+    const state = newState();
+    const start = await fetch(`${server.url}/api/oauth/google-calendar/start?state=${state}`, {
+      redirect: 'manual',
+    });
+    expect(start.status).toBe(302);
+    const to = new URL(start.headers.get('location') ?? '');
+    expect(to.origin).toBe(google.issuer);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      client_id: google.clientId,
+      response_type: 'code',
+      scope: CALENDAR_SCOPE,
+      access_type: 'offline',
+      prompt: 'consent',
+      redirect_uri: CALLBACK,
+      state,
+    });
+  });
+
+  it('refuses a start without a proper state', async () => {
+    const start = await fetch(`${server.url}/api/oauth/google-calendar/start?state=short`, {
+      redirect: 'manual',
+    });
+    expect(start.status).toBe(400);
+  });
+
+  it('posts the code, the state and the redirect address to the app that opened it', async () => {
+    const state = newState();
+    const run = await consent('popup-person', state);
+    expect(run.status).toBe(200);
+    expect(run.message).toMatchObject({
+      source: 'planner-google-calendar',
+      state,
+      redirectUri: CALLBACK,
+    });
+    expect(run.html).toContain(`"targetOrigin":"${PUBLIC_URL}"`);
+    expect(run.html).toContain('<script src="/api/oauth/finish.js"></script>');
+    // The code is good for a refresh token, and its access token reads the fake Calendar API.
+    const code = run.message && 'code' in run.message ? run.message.code : '';
+    const client = {
+      issuer: google.issuer,
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+    };
+    const tokens = await new GoogleOAuth(client, CALLBACK).exchange(code);
+    expect(tokens.refreshToken).not.toBe('');
+    const list = await fetch(`${calendar.apiUrl}/users/me/calendarList`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { items: { id: string; primary?: boolean }[] };
+    expect(body.items).toEqual([
+      expect.objectContaining({ id: 'popup-person@example.com', primary: true }),
+    ]);
+  });
+
+  it('posts a cancelled result when the person declines', async () => {
+    const state = newState();
+    const page = await fetch(
+      `${server.url}/api/oauth/google-calendar/callback?state=${state}&error=access_denied`,
+    );
+    const html = await page.text();
+    expect(html).toContain('"error":"cancelled"');
+    expect(html).not.toContain('"code"');
+  });
+
+  it('answers 401 to a request without a valid access token', async () => {
+    const list = await fetch(`${calendar.apiUrl}/users/me/calendarList`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(list.status).toBe(401);
+    expect(await list.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+  });
+});
