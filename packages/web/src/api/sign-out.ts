@@ -1,3 +1,4 @@
+import { revokePushOnSignOut } from '../push/push-sign-out';
 import { call } from './client';
 import { queryClient } from './query-client';
 import { endSession } from './session';
@@ -7,6 +8,7 @@ import { endSession } from './session';
  * everything local even if the server could not be told (the token is useless once wiped here).
  */
 export async function logOut(): Promise<void> {
+  await revokePushOnSignOut();
   try {
     await call('RevokeSession', { session: '' }, { retry: false });
   } catch {

@@ -5,6 +5,7 @@ import { categoriesQueryKey } from '../../categories/categories-api';
 import { currentApiBase } from '../../api/api-base';
 import { openEventStream } from '../../api/event-stream';
 import { getSessionToken } from '../../api/session';
+import { usePushArrived } from '../../push/push-state';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
 import { reloadTimeline, timelineStateKey, timelineStateQuery } from './timeline-queries';
@@ -15,7 +16,7 @@ function eventsUrl(): string {
 }
 const PUSH_TYPES = ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpdated'] as const;
 
-function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
+export function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
   if (type === 'timelineStateUpdated') {
     void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
   } else if (type === 'reminderStateUpdated') {
@@ -52,14 +53,15 @@ function useEventStream(client: QueryClient): boolean {
 /**
  * The timeline state, live while the agenda is open: the server's event stream, and
  * GetTimelineState every 5 s whenever the stream is not connected (spec 4: polling stops once
- * push messages arrive).
+ * push messages arrive; a web push reaching this tab stops it too, push/PushRegistration.tsx).
  */
 export function useLiveTimelineState(): WireTimelineState | null {
   const client = useQueryClient();
   const isStreaming = useEventStream(client);
+  const hasPushArrived = usePushArrived();
   const { data } = useQuery({
     ...timelineStateQuery(),
-    refetchInterval: isStreaming ? false : PLANNING_CONSTANTS.pollingIntervalMs,
+    refetchInterval: isStreaming || hasPushArrived ? false : PLANNING_CONSTANTS.pollingIntervalMs,
     refetchIntervalInBackground: true,
   });
   return data ?? null;
