@@ -55,7 +55,7 @@ import { createGoogleCalendarMethods } from './google-calendar/google-calendar-m
 import { registerGoogleCalendarRoutes } from './google-calendar/google-calendar-routes';
 import { createCalDavMethods } from './caldav/caldav-methods';
 import { createIcsFeedMethods } from './ics-feed/ics-feed-methods';
-import { registerIcsFeedRoutes } from './ics-feed/ics-feed-routes';
+import { redactFeedPath, registerIcsFeedRoutes } from './ics-feed/ics-feed-routes';
 import { createAppleCalendarMethods } from './apple-calendar/apple-calendar-methods';
 import { createDevicesMethods } from './notifications/devices-methods';
 import { registerNotificationJobs } from './notifications/notification-jobs';
@@ -182,9 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      // The path only: a query can carry a secret (the reset link's token).
+      // The path only: a query can carry a secret (the reset link's token); a feed's path is one.
       {
-        url: request.url.split('?')[0],
+        url: redactFeedPath(request.url.split('?')[0] ?? ''),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

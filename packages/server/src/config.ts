@@ -156,6 +156,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   redeemPerIp: { points: 10, durationSec: 15 * 60 },
   // Proofs of purchase checked with a store (each is a call to Google or Apple), per address.
   storeCheckPerIp: { points: 60, durationSec: 60 * 60 },
+  // ICS feed reads (public; each replays the plan): calendar apps poll every few minutes at most.
+  icsFeedPerIp: { points: 120, durationSec: 60 * 60 },
 };
 
 /** Lists every problem in the environment at once, one per line. */

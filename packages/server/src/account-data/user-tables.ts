@@ -17,6 +17,8 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'token_hash',
   'code_hash',
   'secret_hash',
+  // The ICS feed's URL secret, sealed: whoever holds the URL reads the user's calendar.
+  'secret_sealed',
   // A store purchase is proven by these: whoever holds one can bind the purchase to an account.
   'google_play_purchase_token',
   'app_store_receipt',
@@ -27,6 +29,8 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
 export const NOT_SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'referral_code',
   'country_calling_code',
+  // The Apple calendar upload's content hash, as the shell computed it: no credential.
+  'version_hash',
 ]);
 
 /** What a secret's column name tends to contain: checked by a test over the live schema. */
