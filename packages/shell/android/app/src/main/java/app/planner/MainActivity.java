@@ -1,0 +1,5 @@
+package app.planner;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
