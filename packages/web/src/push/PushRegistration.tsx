@@ -52,8 +52,9 @@ export function PushRegistration() {
         void import('../agenda/data/live-updates').then(({ onPush }) => onPush(client, type));
       }
     };
-    navigator.serviceWorker.addEventListener('message', onMessage);
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+    const container = navigator.serviceWorker;
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
   }, [sessionToken, client]);
 
   useEffect(() => {
