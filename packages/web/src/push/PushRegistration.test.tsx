@@ -59,7 +59,8 @@ describe('PushRegistration', () => {
     startSession('session-token');
     mount();
     await waitFor(() => expect(registerCalls()).toHaveLength(1));
-    expect(JSON.parse(String(registerCalls()[0]?.[1]?.fcmDeviceToken))).toMatchObject({
+    const input = registerCalls()[0]?.[1] as { fcmDeviceToken: string };
+    expect(JSON.parse(input.fcmDeviceToken)).toMatchObject({
       endpoint: 'https://push.example/kept',
     });
     await waitFor(() => expect(readPushToken()).toContain('push.example/kept'));

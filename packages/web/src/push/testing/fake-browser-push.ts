@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 
 // The browser's edge of web push for jsdom tests: Notification's permission, the service
 // worker's readiness and a PushManager that makes subscriptions like a browser's.
@@ -10,7 +10,7 @@ export interface FakeSubscription {
   endpoint: string;
   options: { applicationServerKey: ArrayBuffer | null };
   toJSON: () => { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-  unsubscribe: ReturnType<typeof vi.fn>;
+  unsubscribe: Mock<() => Promise<boolean>>;
 }
 
 export function fakeSubscription(
@@ -30,14 +30,16 @@ export function fakeSubscription(
   return subscription;
 }
 
+type SubscribeOptions = { userVisibleOnly: boolean; applicationServerKey: Uint8Array };
+
 interface FakePush {
   permission: NotificationPermission;
   /** What requestPermission answers (the person's choice in the prompt). */
   answer: NotificationPermission;
   subscription: FakeSubscription | null;
-  subscribe: ReturnType<typeof vi.fn>;
-  getSubscription: ReturnType<typeof vi.fn>;
-  requestPermission: ReturnType<typeof vi.fn>;
+  subscribe: Mock<(options: SubscribeOptions) => Promise<FakeSubscription>>;
+  getSubscription: Mock<() => Promise<FakeSubscription | null>>;
+  requestPermission: Mock<() => Promise<NotificationPermission>>;
   messages: EventTarget;
 }
 
@@ -50,7 +52,7 @@ export function installFakePush(permission: NotificationPermission = 'default'):
     answer: 'granted',
     subscription: null,
     messages,
-    subscribe: vi.fn((options: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
+    subscribe: vi.fn((options: SubscribeOptions) => {
       push.subscription = fakeSubscription(options.applicationServerKey);
       return Promise.resolve(push.subscription);
     }),
@@ -63,7 +65,7 @@ export function installFakePush(permission: NotificationPermission = 'default'):
   current = push;
   const registration = {
     pushManager: {
-      subscribe: (options: never) => push.subscribe(options),
+      subscribe: (options: SubscribeOptions) => push.subscribe(options),
       getSubscription: () => push.getSubscription(),
     },
   };
