@@ -5,6 +5,7 @@ import { systemClock, ManualClock, type Clock } from './clock';
 import type { Config } from './config';
 import { dataLocation, openConfiguredDatabase } from './configured-database';
 import { migrateToLatest } from './db/migrate';
+import { PgBossJobs } from './jobs/pg-boss-jobs';
 import { createRealtimeHub } from './realtime/realtime-hub';
 
 /** One server process: the only one, or a worker of the cluster (the primary migrated). */
@@ -17,7 +18,16 @@ export async function serve(config: Config, started: number): Promise<void> {
   if (cluster.isPrimary) await migrateToLatest(database);
   const clock: Clock = config.testClock ? new ManualClock(Date.now()) : systemClock;
   const realtime = await createRealtimeHub(config.databaseUrl);
-  const app = await buildApp({ config, database, clock, realtime });
+  // PostgreSQL: the shared queue, so with several processes each pass runs once; SQLite: timers.
+  // It is stopped by app.close() (the app's onClose hook).
+  let logJobError = (obj: unknown, msg: string): void => console.error(msg, obj);
+  const jobs = config.databaseUrl
+    ? new PgBossJobs(config.databaseUrl, { error: (obj, msg) => logJobError(obj, msg) }, () =>
+        clock.now(),
+      )
+    : undefined;
+  const app = await buildApp({ config, database, clock, realtime, ...(jobs ? { jobs } : {}) });
+  logJobError = (obj, msg) => app.log.error(obj, msg);
   logConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool connects anew');
   await app.listen({ port: config.port, host: config.host });

@@ -23,12 +23,21 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'google_play_purchase_token',
   'app_store_receipt',
   'purchase_key',
+  // A Google refresh token, sealed: it reads the user's Google calendars.
+  'refresh_token_sealed',
+  // A push subscription or FCM token lets whoever holds it push to the device.
+  'push_token',
+  'private_key',
+  // A CalDAV app password, sealed: it opens the user's calendars at their server.
+  'password_sealed',
 ]);
 
 /** Column names that look like a secret (`SECRET_LIKE`) but are the user's own plain data. */
 export const NOT_SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'referral_code',
   'country_calling_code',
+  // Google's incremental listing position: useless without the user's access token.
+  'sync_token',
   // The Apple calendar upload's content hash, as the shell computed it: no credential.
   'version_hash',
 ]);
@@ -45,6 +54,7 @@ export const GLOBAL_TABLES: Readonly<Record<string, string>> = {
   sign_in_tickets: 'a finished social sign-in waiting to open a session; expires within minutes',
   sms_codes: 'a code texted to a phone number, before there is a session; expires within minutes',
   vouchers: "the operator's redeem codes; what an account redeemed is in voucher_grants",
+  push_keys: "the server's Web Push (VAPID) key pair, made once",
 };
 
 /**

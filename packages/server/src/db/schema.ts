@@ -1,7 +1,10 @@
 import type { AccountsTables } from '../accounts/tables';
+import type { CalDavTables } from '../caldav/tables';
 import type { CategoriesTables } from '../categories/tables';
 import type { EventsTables } from '../events/tables';
 import type { FilesTables } from '../files/tables';
+import type { GoogleCalendarTables } from '../google-calendar/tables';
+import type { NotificationsTables } from '../notifications/tables';
 import type { RemindersTables } from '../reminders/tables';
 import type { SocialSignInTables } from '../social-sign-in/tables';
 import type { TasksTables } from '../tasks/tables';
@@ -21,4 +24,7 @@ export interface Schema
     RemindersTables,
     CategoriesTables,
     SocialSignInTables,
-    FilesTables {}
+    FilesTables,
+    GoogleCalendarTables,
+    NotificationsTables,
+    CalDavTables {}

@@ -1,0 +1,82 @@
+import { TASK_DURATION_MAX_MS } from '@planner/core';
+import type { AuthedContext, PublicContext } from '../rpc/context';
+import { invalid } from '../rpc/errors';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import { finish, goNext, organizeTimeblocks } from '../timeline/timeline-service';
+import { openTimeline } from '../timeline/timeline-session';
+import { currentBlock, EXTENSION_MS } from '../timeline/world';
+import { hashActionToken, type NotificationAction } from './notification-pass';
+
+export const NOTIFICATION_ACTIONS: readonly NotificationAction[] = [
+  'takeBreak',
+  'startNow',
+  'moreTime',
+];
+
+/** The one message a refused token gets: unknown, used and expired look the same. */
+export const ACTION_REFUSED = 'invalid.notificationActionExpired';
+
+/**
+ * Runs a notification's action button for the token's user (the service worker calls without a
+ * session): takeBreak rests 30 minutes, startNow goes to the next task, moreTime gives the
+ * current task block 30 more minutes. The token works once, until its block's end. Answers the
+ * user whose timeline changed.
+ */
+export async function runNotificationAction(
+  ctx: PublicContext,
+  realtime: Pick<RealtimeHub, 'publish'>,
+  token: string,
+  action: string,
+): Promise<string> {
+  if (!NOTIFICATION_ACTIONS.includes(action as NotificationAction)) {
+    throw invalid('field "action": takeBreak, startNow or moreTime');
+  }
+  const now = ctx.now();
+  const hash = hashActionToken(token);
+  // Used in one statement: of two clicks racing, one updates the row and the other finds it used.
+  const used = await ctx.db
+    .updateTable('notification_actions')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', '=', 0)
+    .where('expires_at', '>', now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+  if (!used) throw invalid(ACTION_REFUSED);
+  const userId = used.user_id;
+  const authed: AuthedContext = {
+    ...ctx,
+    db: ctx.db,
+    afterCommit: (effect) => ctx.afterCommit(effect),
+    now: () => ctx.now(),
+    userId,
+    sessionId: '',
+    notify: (type) =>
+      ctx.afterCommit(() => realtime.publish({ userId, type, originSessionId: '' })),
+  };
+  if (action === 'takeBreak') {
+    await organizeTimeblocks(authed, { rest: EXTENSION_MS, nextTask: '', keepCurrent: false });
+  } else if (action === 'startNow') {
+    await goNext(authed);
+  } else {
+    await moreTime(authed);
+  }
+  return userId;
+}
+
+/** 30 more minutes on the current task block (its task's estimate grows with it). */
+async function moreTime(ctx: AuthedContext): Promise<void> {
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const { world } = session;
+  const block = currentBlock(world);
+  const task = block?.taskId && !block.isRest ? world.tasks.get(block.taskId) : undefined;
+  if (!block || !task || task.timeScheduled + EXTENSION_MS > TASK_DURATION_MAX_MS) {
+    throw invalid(ACTION_REFUSED);
+  }
+  task.timeScheduled += EXTENSION_MS;
+  block.end += EXTENSION_MS;
+  block.updatedAt = session.now;
+  world.changes.tasks.add(task.id);
+  world.changes.blocks.add(block.id);
+  await finish(ctx, session, true);
+}

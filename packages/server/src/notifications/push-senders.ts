@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { importPKCS8, SignJWT } from 'jose';
+import webPush from 'web-push';
+import type { Config } from '../config';
+import type { VapidKeys } from './vapid-keys';
+
+/** What a push carries: the JSON payload and how long and how urgently to deliver it. */
+export interface PushMessage {
+  payload: Record<string, unknown>;
+  /** Seconds the push service keeps an undelivered message. */
+  ttlSeconds: number;
+  urgency: 'high' | 'normal';
+  /** A newer message with the same topic replaces an undelivered one (Web Push). */
+  topic?: string;
+  /** The notification's title and body (FCM shows them itself on Android and iOS). */
+  notification?: { title: string; body: string };
+}
+
+/** sent; gone: the push service says the device is no more (delete it); failed: try later. */
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+export interface WebSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
+
+/**
+ * A browser's PushSubscription JSON, checked: an https endpoint (http on loopback only with the
+ * test clock, for tests), and its keys. Answers undefined when it is not one.
+ */
+export function parseWebSubscription(
+  token: string,
+  allowLoopbackHttp: boolean,
+): WebSubscription | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(token);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { endpoint, keys } = value as { endpoint?: unknown; keys?: unknown };
+  if (typeof endpoint !== 'string' || typeof keys !== 'object' || keys === null) return undefined;
+  const { p256dh, auth } = keys as { p256dh?: unknown; auth?: unknown };
+  if (typeof p256dh !== 'string' || typeof auth !== 'string') return undefined;
+  if (!BASE64URL.test(p256dh) || !BASE64URL.test(auth)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return undefined;
+  }
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+  const allowed =
+    url.protocol === 'https:' || (allowLoopbackHttp && loopback && url.protocol === 'http:');
+  if (!allowed || url.username || url.password) return undefined;
+  return { endpoint, keys: { p256dh, auth } };
+}
+
+/** A topic Web Push accepts (at most 32 URL-safe base64 characters) for a notification key. */
+export function topicOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
+}
+
+/** Sends one Web Push message (RFC 8030, aes128gcm, VAPID). */
+export async function sendWebPush(
+  subscription: WebSubscription,
+  message: PushMessage,
+  vapid: VapidKeys,
+): Promise<PushOutcome> {
+  try {
+    await webPush.sendNotification(subscription, JSON.stringify(message.payload), {
+      TTL: message.ttlSeconds,
+      urgency: message.urgency,
+      ...(message.topic ? { topic: message.topic } : {}),
+      vapidDetails: vapid,
+      timeout: 10_000,
+    });
+    return 'sent';
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    return status === 404 || status === 410 ? 'gone' : 'failed';
+  }
+}
+
+type FcmConfig = NonNullable<Config['fcm']>;
+const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+
+/**
+ * FCM HTTP v1: a service-account JWT exchanged at the token URI for an access token (kept until
+ * a minute before it expires), then one messages:send per device.
+ */
+export class FcmSender {
+  private access: { token: string; until: number } | undefined;
+
+  constructor(private readonly config: FcmConfig) {}
+
+  async send(deviceToken: string, message: PushMessage, now: number): Promise<PushOutcome> {
+    let accessToken: string;
+    try {
+      accessToken = await this.accessToken(now);
+    } catch {
+      return 'failed';
+    }
+    const data: Record<string, string> = {};
+    for (const [name, value] of Object.entries(message.payload)) {
+      data[name] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    const expiresAt = Math.floor(now / 1000) + message.ttlSeconds;
+    const body = {
+      message: {
+        token: deviceToken,
+        data,
+        ...(message.notification ? { notification: message.notification } : {}),
+        android: {
+          ttl: `${message.ttlSeconds}s`,
+          priority: message.urgency === 'high' ? 'HIGH' : 'NORMAL',
+          ...(message.topic ? { collapse_key: message.topic } : {}),
+        },
+        apns: {
+          headers: {
+            'apns-priority': message.urgency === 'high' ? '10' : '5',
+            'apns-expiration': String(expiresAt),
+            ...(message.topic ? { 'apns-collapse-id': message.topic } : {}),
+          },
+          ...(message.notification ? {} : { payload: { aps: { 'content-available': 1 } } }),
+        },
+      },
+    };
+    const url = `${this.config.apiUrl}/v1/projects/${encodeURIComponent(this.config.projectId)}/messages:send`;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.ok) return 'sent';
+      const text = await response.text();
+      if (response.status === 401) this.access = undefined;
+      // The token was unregistered (app removed) or never valid for this project.
+      if (response.status === 404 || text.includes('UNREGISTERED')) return 'gone';
+      return 'failed';
+    } catch {
+      return 'failed';
+    }
+  }
+
+  private async accessToken(now: number): Promise<string> {
+    if (this.access && this.access.until > now) return this.access.token;
+    const key = await importPKCS8(this.config.privateKey, 'RS256');
+    const issuedAt = Math.floor(now / 1000);
+    const assertion = await new SignJWT({ scope: FCM_SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(this.config.clientEmail)
+      .setSubject(this.config.clientEmail)
+      .setAudience(this.config.tokenUri)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 3600)
+      .sign(key);
+    const response = await fetch(this.config.tokenUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion,
+      }).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`FCM token exchange answered ${response.status}`);
+    const answer = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof answer.access_token !== 'string') throw new Error('FCM token exchange: no token');
+    const seconds = typeof answer.expires_in === 'number' ? answer.expires_in : 3600;
+    this.access = { token: answer.access_token, until: now + (seconds - 60) * 1000 };
+    return answer.access_token;
+  }
+}
