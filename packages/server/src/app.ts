@@ -113,7 +113,7 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
     ...createTiersMethods(deps),
     ...createSubscriptionsMethods(deps),
     ...createGoogleCalendarMethods(deps),
-    ...createCalDavMethods(deps),
+    ...createCalDavMethods({ ...deps, database: options.database }),
     ...createIcsFeedMethods(deps),
     ...createAppleCalendarMethods(deps),
     ...createDevicesMethods(deps),
