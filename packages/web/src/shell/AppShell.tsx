@@ -15,6 +15,7 @@ import { NAV_ITEMS } from './nav-items';
 import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
 import { PushRegistration } from '../push/PushRegistration';
+import { CalendarSyncPrompt } from '../calendar-sync/CalendarSyncPrompt';
 
 // Only a debugEnabled account ever opens it: its code and strings load on first use.
 const DebugMenu = lazy(() => import('../developer/DebugMenu'));
@@ -45,6 +46,7 @@ export default function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       <PushRegistration />
+      <CalendarSyncPrompt />
       <AppBar
         position="fixed"
         sx={{

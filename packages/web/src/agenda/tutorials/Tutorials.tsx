@@ -9,9 +9,10 @@ import { newTaskRoute } from '../routes';
 import type { WireTimelineState } from '../types';
 import { finishTutorial, type TutorialName } from './tutorial-state';
 import { TutorialCard } from './TutorialCard';
+import { CalendarSyncStep } from '../../calendar-sync/CalendarSyncStep';
 
-/** The web has no calendar sync yet, so onboarding has its 4 steps (spec 4: 5 with sync). */
-export const HAS_CALENDAR_SYNC = false;
+/** The web syncs calendars (Google, CalDAV), so onboarding has its 5 steps (spec 4). */
+export const HAS_CALENDAR_SYNC = true;
 const STEPS = [
   'welcome',
   'plan',
@@ -86,6 +87,7 @@ function Onboarding({ state }: { state: WireTimelineState | null }) {
           </Button>
         </Box>
       )}
+      {name === 'calendar' && <CalendarSyncStep onOpen={() => void finish()} />}
     </TutorialCard>
   );
 }
