@@ -55,8 +55,10 @@ function routeOfExtra(extra: unknown): string | null {
  * The bridge inside the iOS and Android shells. Loaded only there (bridge.ts imports it
  * dynamically), so @capacitor/* is not part of the browser's first load.
  */
+let plannerNative: PlannerNativePlugin | undefined;
+
 export function createCapacitorBridge(): NativeBridge {
-  const native = registerPlugin<PlannerNativePlugin>('PlannerNative');
+  const native = (plannerNative ??= registerPlugin<PlannerNativePlugin>('PlannerNative'));
   let launchRead = false;
   const platform: DevicePlatform = (() => {
     const name = (globalThis as { Capacitor?: { getPlatform?: () => string } }).Capacitor;

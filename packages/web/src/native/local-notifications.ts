@@ -116,7 +116,8 @@ function blocksOf(containers: readonly WireContainer[]): Block[] {
 export function planLocalNotifications(input: PlanInput): LocalNotification[] {
   const { t, now } = input;
   const clock = new Intl.DateTimeFormat(input.tag, {
-    hour: 'numeric',
+    // A 24-hour clock reads 09:00, a 12-hour one 9:00 AM.
+    hour: input.hour12 === false ? '2-digit' : 'numeric',
     minute: '2-digit',
     timeZone: input.timeZone,
     ...(input.hour12 !== undefined && { hour12: input.hour12 }),

@@ -1,0 +1,188 @@
+// Capacitor's own script, as the Android shell injects it into the WebView.
+import nativeBridgeSource from '../../../../../node_modules/@capacitor/android/capacitor/src/main/assets/native-bridge.js?raw';
+
+/**
+ * A fake of the native side of a Capacitor Android shell, at its edge: the WebView's
+ * `androidBridge.postMessage(json)` receives each plugin call, and answers go back through
+ * `Capacitor.fromNative(result)`, exactly as Capacitor's Android runtime does. The real
+ * native-bridge.js (from @capacitor/android) and the real @capacitor/core run on top of it, so
+ * the app's Capacitor bridge is tested down to the JSON crossing into native code.
+ *
+ * Install it before anything imports @capacitor/core (core reads the global at import).
+ */
+
+export interface NativeCall {
+  pluginId: string;
+  methodName: string;
+  options: Record<string, unknown>;
+  callbackId: string;
+}
+
+type Handler = (options: Record<string, unknown>) => unknown;
+
+interface CapacitorGlobal {
+  PluginHeaders: { name: string; methods: { name: string; rtype: string }[] }[];
+  fromNative?: (result: Record<string, unknown>) => void;
+}
+
+/** The methods each plugin declares natively (what Capacitor's Android runtime injects). */
+const PLUGINS: Record<string, string[]> = {
+  App: ['exitApp', 'getInfo', 'getLaunchUrl', 'getState', 'minimizeApp'],
+  Device: ['getId', 'getInfo', 'getBatteryInfo', 'getLanguageCode', 'getLanguageTag'],
+  LocalNotifications: [
+    'schedule',
+    'getPending',
+    'registerActionTypes',
+    'cancel',
+    'areEnabled',
+    'getDeliveredNotifications',
+    'removeDeliveredNotifications',
+    'removeAllDeliveredNotifications',
+    'createChannel',
+    'deleteChannel',
+    'listChannels',
+    'checkPermissions',
+    'requestPermissions',
+    'checkExactNotificationSetting',
+    'changeExactNotificationSetting',
+  ],
+  Share: ['canShare', 'share'],
+  PlannerNative: [
+    'purchase',
+    'signIn',
+    'listCalendars',
+    'readCalendarEvents',
+    'calendarSyncStatus',
+    'setApiConfig',
+    'pickDateTime',
+    'takePendingRoutes',
+    'capabilities',
+  ],
+};
+
+export class FakeNativeLayer {
+  readonly calls: NativeCall[] = [];
+  private handlers = new Map<string, Handler>();
+  private listeners = new Map<string, string[]>();
+
+  /** What `plugin.method` answers (a value, or a thrown `{ message, code }` for a rejection). */
+  on(pluginId: string, methodName: string, handler: Handler): void {
+    this.handlers.set(`${pluginId}.${methodName}`, handler);
+  }
+
+  /** `plugin.method` rejects as native code does: `call.reject(message, code)`. */
+  fail(pluginId: string, methodName: string, message: string, code: string): void {
+    this.on(pluginId, methodName, () => {
+      throw { message, code };
+    });
+  }
+
+  /** The calls made to one method, their options as they crossed to native (JSON). */
+  callsTo(pluginId: string, methodName: string): Record<string, unknown>[] {
+    return this.calls
+      .filter((c) => c.pluginId === pluginId && c.methodName === methodName)
+      .map((c) => c.options);
+  }
+
+  /** Fires a plugin event (notifyListeners on the native side). */
+  emit(pluginId: string, eventName: string, data: Record<string, unknown>): void {
+    for (const callbackId of this.listeners.get(`${pluginId}:${eventName}`) ?? []) {
+      this.capacitor().fromNative?.({
+        callbackId,
+        pluginId,
+        methodName: 'addListener',
+        success: true,
+        data,
+      });
+    }
+  }
+
+  listenerCount(pluginId: string, eventName: string): number {
+    return this.listeners.get(`${pluginId}:${eventName}`)?.length ?? 0;
+  }
+
+  reset(): void {
+    this.calls.length = 0;
+    this.handlers.clear();
+  }
+
+  private capacitor(): CapacitorGlobal {
+    return Reflect.get(globalThis, 'Capacitor') as CapacitorGlobal;
+  }
+
+  /** androidBridge.postMessage: one call from the WebView. */
+  receive(json: string): void {
+    const call = JSON.parse(json) as NativeCall;
+    this.calls.push(call);
+    const { pluginId, methodName, options, callbackId } = call;
+    if (methodName === 'addListener') {
+      const key = `${pluginId}:${String(options['eventName'])}`;
+      this.listeners.set(key, [...(this.listeners.get(key) ?? []), callbackId]);
+      return;
+    }
+    if (methodName === 'removeListener') {
+      const key = `${pluginId}:${String(options['eventName'])}`;
+      this.listeners.set(
+        key,
+        (this.listeners.get(key) ?? []).filter((id) => id !== String(options['callbackId'])),
+      );
+    }
+    const handler =
+      this.handlers.get(`${pluginId}.${methodName}`) ??
+      (methodName === 'removeListener' ? () => undefined : undefined);
+    // Native answers on another thread: never synchronously.
+    void Promise.resolve()
+      .then(() => {
+        if (!handler)
+          throw { message: `${pluginId}.${methodName} is not implemented`, code: 'UNIMPLEMENTED' };
+        return handler(options);
+      })
+      .then(
+        (data) =>
+          this.capacitor().fromNative?.({
+            callbackId,
+            pluginId,
+            methodName,
+            success: true,
+            data: data ?? {},
+          }),
+        (error: unknown) =>
+          this.capacitor().fromNative?.({
+            callbackId,
+            pluginId,
+            methodName,
+            success: false,
+            error,
+          }),
+      );
+  }
+}
+
+/**
+ * Makes this window an Android shell's WebView: the native plugin headers, the androidBridge
+ * message port, then Capacitor's real native-bridge.js.
+ */
+export function installFakeNative(): FakeNativeLayer {
+  const layer = new FakeNativeLayer();
+  Reflect.set(globalThis, 'androidBridge', {
+    postMessage: (json: string) => layer.receive(json),
+  });
+  const headers = Object.entries(PLUGINS).map(([name, methods]) => ({
+    name,
+    methods: [
+      ...methods.map((method) => ({ name: method, rtype: 'promise' })),
+      { name: 'addListener', rtype: 'callback' },
+      { name: 'removeListener', rtype: 'promise' },
+      { name: 'removeAllListeners', rtype: 'promise' },
+    ],
+  }));
+  Reflect.set(globalThis, 'Capacitor', { PluginHeaders: headers });
+  // The shell injects this script before the app's own; run it the same way.
+  new Function(nativeBridgeSource)();
+  return layer;
+}
+
+export function uninstallFakeNative(): void {
+  Reflect.deleteProperty(globalThis, 'androidBridge');
+  Reflect.deleteProperty(globalThis, 'Capacitor');
+}
