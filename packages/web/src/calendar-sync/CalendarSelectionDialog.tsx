@@ -165,11 +165,17 @@ export function CalendarSelectionDialog(props: CalendarSelectionDialogProps) {
   const categories = useCategories().data ?? [];
   const [entries, setEntries] = useState<CalendarEntry[]>(() => [...props.entries]);
   const [isBusy, setBusy] = useState(false);
+  // One publish calendar at most, and never one that is also busy time (the server refuses
+  // both): publishing into a calendar turns its busy switch off, and the other way round.
   const change = (id: string, patch: Partial<CalendarEntry>) =>
     setEntries((list) =>
       list.map((entry) => {
-        if (entry.id === id) return { ...entry, ...patch };
-        // One publish calendar at most.
+        if (entry.id === id) {
+          const next = { ...entry, ...patch };
+          if (patch.publish) next.syncEnabled = false;
+          if (patch.syncEnabled) next.publish = false;
+          return next;
+        }
         return patch.publish ? { ...entry, publish: false } : entry;
       }),
     );

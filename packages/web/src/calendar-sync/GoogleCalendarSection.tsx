@@ -39,8 +39,11 @@ export function GoogleCalendarSection() {
     setSyncing(true);
     try {
       const result = await withSlowSyncToast(call('SyncGoogleCalendar'));
-      client.setQueryData(googleLastSyncKey, result.syncedAt);
-      showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
+      // syncedAt 0: Google refused the grant; the status read below brings the prompt.
+      if (result.syncedAt) {
+        client.setQueryData(googleLastSyncKey, result.syncedAt);
+        showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
+      }
       await refreshTimeline(client);
     } catch (error) {
       showCalendarError(error);

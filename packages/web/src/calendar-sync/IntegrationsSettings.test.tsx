@@ -288,7 +288,14 @@ describe('CalDAV accounts', () => {
 
     const selection = await screen.findByTestId('calendar-selection-dialog');
     expect(selection).toHaveTextContent('Calendars on 127.0.0.1:5232');
-    await userEvent.click(within(selection).getByRole('switch', { name: 'Busy time from Work' }));
+    const workBusy = within(selection).getByRole('switch', { name: 'Busy time from Work' });
+    const workPublish = within(selection).getByRole('radio', { name: 'Publish my plan into Work' });
+    await userEvent.click(workBusy);
+    // One calendar cannot be both busy time and the plan's: each choice clears the other.
+    await userEvent.click(workPublish);
+    expect(workBusy).not.toBeChecked();
+    await userEvent.click(workBusy);
+    expect(workPublish).not.toBeChecked();
     await userEvent.click(
       within(selection).getByRole('radio', { name: 'Publish my plan into Plan' }),
     );

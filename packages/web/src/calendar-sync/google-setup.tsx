@@ -94,9 +94,12 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
           { method: 'SyncGoogleCalendar' },
         ] as const),
       );
-      client.setQueryData(googleLastSyncKey, result.syncedAt);
       setEntries(null);
-      showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
+      // syncedAt 0: Google refused the grant; the status (read again below) says so.
+      if (result.syncedAt) {
+        client.setQueryData(googleLastSyncKey, result.syncedAt);
+        showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
+      }
       onDone?.();
       await Promise.all([refreshStatus(), refreshTimeline(client)]);
     } catch (error) {
