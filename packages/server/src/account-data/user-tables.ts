@@ -27,6 +27,7 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'refresh_token_sealed',
   // A push subscription or FCM token lets whoever holds it push to the device.
   'push_token',
+  'token_digest',
   'private_key',
   // A CalDAV app password, sealed: it opens the user's calendars at their server.
   'password_sealed',

@@ -291,7 +291,7 @@ export async function claimNotification(
         user_id: userId,
         token_hash: hashActionToken(actionToken),
         block_id: notification.block.id,
-        expires_at: Math.max(notification.block.end, now + STALE_AFTER_MS),
+        expires_at: notification.block.end,
         used_at: 0,
       })
       .execute();

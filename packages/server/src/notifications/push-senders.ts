@@ -70,18 +70,26 @@ export async function sendWebPush(
   message: PushMessage,
   vapid: VapidKeys,
 ): Promise<PushOutcome> {
+  // web-push encrypts and signs; the request goes out with fetch (web-push's own sender speaks
+  // https only, and a test's local push service is plain http on loopback).
+  const request = webPush.generateRequestDetails(subscription, JSON.stringify(message.payload), {
+    TTL: message.ttlSeconds,
+    urgency: message.urgency,
+    ...(message.topic ? { topic: message.topic } : {}),
+    vapidDetails: vapid,
+  });
   try {
-    await webPush.sendNotification(subscription, JSON.stringify(message.payload), {
-      TTL: message.ttlSeconds,
-      urgency: message.urgency,
-      ...(message.topic ? { topic: message.topic } : {}),
-      vapidDetails: vapid,
-      timeout: 10_000,
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers: request.headers as Record<string, string>,
+      body: request.body ? new Uint8Array(request.body) : null,
+      signal: AbortSignal.timeout(10_000),
     });
-    return 'sent';
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    return status === 404 || status === 410 ? 'gone' : 'failed';
+    await response.arrayBuffer();
+    if (response.ok) return 'sent';
+    return response.status === 404 || response.status === 410 ? 'gone' : 'failed';
+  } catch {
+    return 'failed';
   }
 }
 
