@@ -1,0 +1,323 @@
+import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { AgendaApi, MINUTE, todayAt } from './agenda-api';
+import { AgendaPage } from './pages/agenda-page';
+import { ShellPage } from './pages/shell-page';
+import { withRunDatabase } from './run-database';
+import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+
+// Web push from the settings row to a notification's button, in Chromium:
+// - the browser's push service (FCM for Chromium) lives outside this machine, so the page's
+//   PushManager hands out a subscription whose endpoint is a fake push service here (its real
+//   request: RFC 8291 aes128gcm bodies, which the test decrypts with the subscription's keys);
+// - the server's notification pass sends the near-end alert of the running task there;
+// - the decrypted payload goes to the service worker through the DevTools protocol
+//   (ServiceWorker.deliverPushMessage), which shows it; a notificationclick dispatched in the
+//   worker runs its "More time" action against the server and the open agenda shows the result.
+// The server's clock moves (AgendaApi.setClock): this spec runs in the clock lanes.
+
+const TASK = 'Deep work';
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt: (
+    body: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer },
+  ) => Buffer;
+};
+
+/** A push service of our own: it accepts what the server posts and keeps the bodies. */
+async function startPushService(): Promise<{ server: Server; url: string; bodies: Buffer[] }> {
+  const bodies: Buffer[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(Buffer.concat(chunks));
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${port}/push/planner-e2e`, bodies };
+}
+
+/**
+ * The page's PushManager subscribes at the fake push service with the test's keys (the
+ * subscription survives reloads, as a browser's does).
+ */
+async function fakeBrowserPushService(page: Page, endpoint: string, p256dh: string, auth: string) {
+  await page.addInitScript(
+    ({ endpoint, p256dh, auth }) => {
+      const KEY = 'e2e:push-subscription';
+      const make = (serverKey: string) => ({
+        endpoint,
+        expirationTime: null,
+        options: {
+          userVisibleOnly: true,
+          applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer,
+        },
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+        unsubscribe: () => {
+          localStorage.removeItem(KEY);
+          return Promise.resolve(true);
+        },
+      });
+      const toBase64 = (key: BufferSource) =>
+        btoa(String.fromCharCode(...new Uint8Array(ArrayBuffer.isView(key) ? key.buffer : key)));
+      PushManager.prototype.subscribe = function subscribe(options) {
+        const key = options?.applicationServerKey;
+        if (!options?.userVisibleOnly || !key || typeof key === 'string') {
+          return Promise.reject(new DOMException('userVisibleOnly and a key', 'NotAllowedError'));
+        }
+        localStorage.setItem(KEY, toBase64(key));
+        return Promise.resolve(make(toBase64(key)) as unknown as PushSubscription);
+      };
+      PushManager.prototype.getSubscription = function getSubscription() {
+        const key = localStorage.getItem(KEY);
+        return Promise.resolve(key ? (make(key) as unknown as PushSubscription) : null);
+      };
+    },
+    { endpoint, p256dh, auth },
+  );
+}
+
+/** The id DevTools knows the root-scope service worker's registration by. */
+async function workerRegistrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const ids = new Map<string, boolean>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    for (const r of registrations) {
+      if (r.scopeURL === `${origin}/`) ids.set(r.registrationId, !r.isDeleted);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => [...ids].filter(([, live]) => live).length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  return [...ids].find(([, live]) => live)?.[0] ?? '';
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await new ShellPage(page).openDrawer();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+}
+
+function pushRow(page: Page) {
+  return page.locator('[data-settings-group="push"]');
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await pushRow(page).screenshot({ path: join(SHOTS_DIR, name) });
+}
+
+function storedDevices(
+  email: string,
+): { push_token: string; device_type: string; app_version: string }[] {
+  return withRunDatabase(
+    (database) =>
+      database
+        .prepare(
+          `SELECT d.push_token, d.device_type, d.app_version FROM devices d
+         JOIN users u ON u.id = d.user_id WHERE u.email = ?`,
+        )
+        .all(email) as { push_token: string; device_type: string; app_version: string }[],
+  );
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('notifications: allowed, registered, a push shown, its action changes the plan', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  test.skip(!info.project.name.endsWith('-clock'), 'moves the shared server clock (CLOCK_SPECS)');
+  test.setTimeout(150_000);
+  const device = deviceOf(info);
+  const origin = baseURL ?? '';
+  const push = await startPushService();
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  const authSecret = randomBytes(16);
+  try {
+    await context.grantPermissions(['notifications'], { origin });
+    await fakeBrowserPushService(
+      page,
+      push.url,
+      keys.getPublicKey('base64url'),
+      authSecret.toString('base64url'),
+    );
+    const cdp = await context.newCDPSession(page);
+
+    const api = new AgendaApi(origin);
+    const start = todayAt(9);
+    await api.setClock(start);
+    const email = newEmail(`push-${device}`);
+    await api.signUp(email, GOOD_PASSWORD);
+    await api.finishTutorials('onboarding', 'firstTask', 'autoExtend');
+    await api.createTask(TASK, 30);
+    await api.signInPage(page);
+    const agenda = new AgendaPage(page);
+    await agenda.goto('/agenda');
+    await expect(agenda.block(`${TASK}, 9:00 AM to 9:30 AM`)).toBeVisible();
+    const registrationId = await workerRegistrationId(cdp, origin);
+
+    // Settings, reached by clicks: off until the person turns it on (permission is granted, so
+    // Chromium asks nothing), then RegisterDevice stores this browser's subscription.
+    await openSettings(page);
+    await expect(pushRow(page)).toContainText('Off');
+    await shoot(page, `push-${device}-off.png`);
+    await pushRow(page).getByRole('button', { name: 'Turn on' }).click();
+    await expect(pushRow(page).locator('[data-push-state="on"]')).toBeVisible();
+    await expect(pushRow(page).getByRole('button', { name: 'Turn off' })).toBeVisible();
+    await shoot(page, `push-${device}-on.png`);
+    const [stored] = storedDevices(email);
+    expect(stored?.device_type).toBe('web');
+    expect(stored?.app_version).toBe('1.3.143');
+    expect(JSON.parse(stored?.push_token ?? '{}')).toEqual({
+      endpoint: push.url,
+      expirationTime: null,
+      keys: { p256dh: keys.getPublicKey('base64url'), auth: authSecret.toString('base64url') },
+    });
+
+    // 9:27, three minutes before the session ends: the next notification pass (every 30 s)
+    // sends the near-end alert with its "More time" button to the push service.
+    await api.setClock(start + 27 * MINUTE + 10_000);
+    await expect.poll(() => push.bodies.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    const payloads = push.bodies.map(
+      (body) =>
+        JSON.parse(
+          ece
+            .decrypt(body, { version: 'aes128gcm', privateKey: keys, authSecret })
+            .toString('utf8'),
+        ) as { type: string; kind?: string; actions?: string[]; actionToken?: string },
+    );
+    const nearEnd = payloads.find((payload) => payload.kind === 'nearEnd');
+    expect(nearEnd).toMatchObject({ type: 'notification', title: TASK, actions: ['moreTime'] });
+    expect(nearEnd?.actionToken).toBeTruthy();
+
+    // Delivered to the service worker as the browser would: it shows the notification.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(nearEnd),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            actions: (n as unknown as { actions: { action: string; title: string }[] }).actions,
+            route: (n.data as { route?: string }).route,
+          }));
+        }),
+      )
+      .toEqual([
+        { title: TASK, actions: [{ action: 'moreTime', title: 'More time' }], route: '/agenda' },
+      ]);
+
+    // The person presses "More time": 30 more minutes on the running session.
+    await clickNotification(context, 'moreTime');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
+        ),
+      )
+      .toBe(0);
+    // A tap on the (next) notification's body opens its route in this tab: the agenda.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify({ ...nearEnd, tag: 'second', actionToken: undefined, actions: [] }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
+        ),
+      )
+      .toBe(1);
+    await clickNotification(context, '');
+    await expect(page).toHaveURL(/\/agenda$/);
+    await expect(agenda.block(`${TASK}, 9:00 AM to 10:00 AM`)).toBeVisible();
+
+    // Turned off in Settings: the server forgets the device.
+    await openSettings(page);
+    await pushRow(page).getByRole('button', { name: 'Turn off' }).click();
+    await expect(pushRow(page).locator('[data-push-state="off"]')).toBeVisible();
+    expect(storedDevices(email)).toEqual([]);
+  } finally {
+    push.server.close();
+  }
+});
+
+/** A click on the shown notification (its action button, or '' for the body), in the worker. */
+async function clickNotification(context: BrowserContext, action: string): Promise<void> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async (action) => {
+    // The worker's globals (the page's tsconfig has no WebWorker lib).
+    const scope = self as unknown as EventTarget & {
+      registration: ServiceWorkerRegistration;
+    };
+    const NotificationEventOf = (
+      self as unknown as {
+        NotificationEvent: new (
+          type: string,
+          init: { notification: Notification; action: string },
+        ) => Event;
+      }
+    ).NotificationEvent;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification shown');
+    // A dispatched event is not trusted, so its waitUntil throws after the handler has started;
+    // the test waits for the handler's effects instead.
+    scope.dispatchEvent(new NotificationEventOf('notificationclick', { notification, action }));
+  }, action);
+}
+
+test('notifications: blocked and unsupported browsers say so', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const device = deviceOf(info);
+  const origin = baseURL ?? '';
+  const api = new AgendaApi(origin);
+  await api.signUp(newEmail(`push-blocked-${device}`), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend');
+  await api.signInPage(page);
+  // Denied, as after the person chose Block in Chromium's prompt (Playwright can only grant).
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin,
+    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+  });
+  await new AgendaPage(page).goto('/agenda');
+  await openSettings(page);
+  await expect(pushRow(page).locator('[data-push-state="blocked"]')).toBeVisible();
+  await expect(pushRow(page)).toContainText("Allow them in the browser's site settings");
+  await expect(pushRow(page).getByRole('button')).toHaveCount(0);
+  await shoot(page, `push-${device}-blocked.png`);
+
+  // A browser without the Push API (as older Safari): nothing to press.
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'PushManager');
+  });
+  await page.reload();
+  await expect(pushRow(page).locator('[data-push-state="unsupported"]')).toBeVisible();
+  await shoot(page, `push-${device}-unsupported.png`);
+});
