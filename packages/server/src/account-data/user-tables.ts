@@ -39,6 +39,8 @@ export const NOT_SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'country_calling_code',
   // Google's incremental listing position: useless without the user's access token.
   'sync_token',
+  // Whether Google refused the user's calendar grant: a flag, no token.
+  'token_expired',
   // The Apple calendar upload's content hash, as the shell computed it: no credential.
   'version_hash',
 ]);

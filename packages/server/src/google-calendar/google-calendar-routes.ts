@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
 import { RateLimiters } from '../rpc/rate-limit';
 import type { ServiceDeps } from '../service-deps';
+import { runGoogleCalendarSyncPass } from './google-calendar-job';
 import { CALLBACK_PATH, GoogleOAuth, callbackUrl } from './google-oauth';
 
 /** What the popup's page posts to the app that opened it. */
@@ -18,7 +19,8 @@ const MAX_CODE = 2048;
  * The consent popup of Google Calendar sync: /start redirects to Google's consent page (read-only
  * calendar scope, offline access), /callback answers a page that hands the code to the opener;
  * the app then calls PrepareGoogleCalendarSync with it. The code is exchanged there, by a signed
- * in call, so this popup needs no session. docs/google-calendar.md
+ * in call, so this popup needs no session. Also registers the periodic sync job.
+ * docs/google-calendar.md
  */
 export function registerGoogleCalendarRoutes(
   app: FastifyInstance,
@@ -28,6 +30,11 @@ export function registerGoogleCalendarRoutes(
   const oauth = google ? new GoogleOAuth(google, callbackUrl(deps.config)) : undefined;
   const targetOrigin = new URL(deps.config.publicUrl).origin;
   const limiters = new RateLimiters(deps.config.rateLimits);
+  if (google) {
+    deps.jobs.every('google-calendar-sync', deps.config.calendarSyncIntervalMs, async () => {
+      await runGoogleCalendarSyncPass(deps.database, deps, deps.clock.now());
+    });
+  }
   const page = (reply: FastifyReply, status: number, message: CalendarPopupMessage | undefined) =>
     reply
       .code(status)

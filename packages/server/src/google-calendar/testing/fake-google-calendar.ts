@@ -70,6 +70,8 @@ export interface FakeGoogleCalendar {
   apiUrl: string;
   /** Adds (or renames) a calendar of an account. */
   addCalendar(account: string, calendar: { id: string; summary: string; color?: string }): void;
+  /** Deletes a calendar: listing its events answers 404 from now on. */
+  removeCalendar(account: string, calendarId: string): void;
   /** The id of the account's primary calendar (its e-mail address). */
   primaryCalendarId(account: string): string;
   addEvent(account: string, calendarId: string, event: EventInput): GoogleEvent;
@@ -88,7 +90,7 @@ export interface FakeGoogleCalendar {
   revoke(account: string): void;
   restore(account: string): void;
   /** Requests served (for tests that count calls). */
-  requests: { path: string; query: Record<string, string> }[];
+  requests: { path: string; query: Record<string, string>; account: string }[];
   close(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function startFakeGoogleCalendar(options: {
       if (existing) existing.summary = summary;
       else calendars.set(id, newCalendar(id, summary, false, color ?? '#7bd148'));
     },
+    removeCalendar: (account, calendarId) => void accountOf(account).calendars.delete(calendarId),
     primaryCalendarId: (account) => (accountOf(account), emailOf(account)),
     addEvent(account, calendarId, input) {
       const calendar = calendarOf(account, calendarId);
@@ -189,15 +192,31 @@ export async function startFakeGoogleCalendar(options: {
     deleteEvent(account, calendarId, eventId) {
       const calendar = calendarOf(account, calendarId);
       const event = calendar.events.get(eventId);
-      if (!event) throw new FakeError(404, 'Not Found');
-      const { seq: _seq, ...rest } = event;
-      write(calendar, { ...rest, status: 'cancelled' });
+      const instances = [...calendar.events.values()].filter(
+        (e) => e.recurringEventId === eventId && e.status !== 'cancelled',
+      );
+      const first = instances[0];
+      if (event) {
+        const { seq: _seq, ...rest } = event;
+        write(calendar, { ...rest, status: 'cancelled' });
+      } else if (first) {
+        // A deleted series: its own event reads as cancelled (as Google lists it).
+        write(calendar, {
+          kind: 'calendar#event',
+          id: eventId,
+          etag: '',
+          status: 'cancelled',
+          start: first.start,
+          end: first.end,
+          updated: '',
+        });
+      } else {
+        throw new FakeError(404, 'Not Found');
+      }
       // A deleted series takes its instances with it.
-      for (const instance of calendar.events.values()) {
-        if (instance.recurringEventId === eventId && instance.status !== 'cancelled') {
-          const { seq: _s, ...other } = instance;
-          write(calendar, { ...other, status: 'cancelled' });
-        }
+      for (const instance of instances) {
+        const { seq: _s, ...other } = instance;
+        write(calendar, { ...other, status: 'cancelled' });
       }
     },
     addSeries(account, calendarId, series) {
@@ -233,6 +252,11 @@ export async function startFakeGoogleCalendar(options: {
     const auth = request.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const account = token ? await options.checkToken(token) : undefined;
+    requests.push({
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      account: account ?? '',
+    });
     if (!account || accountOf(account).revoked) throw new FakeError(401, UNAUTHENTICATED);
     const path = url.pathname.replace(/^\/calendar\/v3/, '');
     if (path === '/users/me/calendarList') {
@@ -341,8 +365,7 @@ export async function startFakeGoogleCalendar(options: {
     const handle = url.pathname.startsWith('/__control/')
       ? control(request, url)
       : request.method === 'GET' && url.pathname.startsWith('/calendar/v3/')
-        ? (requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) }),
-          api(request, url))
+        ? api(request, url)
         : Promise.reject(new FakeError(404, 'Not Found'));
     handle.then(
       (body) => send(response, 200, body ?? {}),
