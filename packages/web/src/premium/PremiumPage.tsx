@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { premiumLevelOf } from '@planner/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../api/client';
@@ -17,6 +17,10 @@ import { planOfSku, tierOfParam, TIER_ORDER } from './premium-format';
 import { StatusView } from './StatusView';
 import { StoreDialog, type StoreLink } from './StoreDialog';
 import { TierCarousel } from './TierCarousel';
+import { isNativeShell } from '../native/bridge';
+
+// Inside a native shell the store sells the plans (loaded only there).
+const NativePurchase = lazy(() => import('../native/NativePurchase'));
 
 export const subscriptionsQueryKey = ['subscriptions'] as const;
 
@@ -89,12 +93,18 @@ export default function PremiumPage() {
             sx={{ borderRadius: '16px', p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}
           >
             <Typography>{t('subscribe.note')}</Typography>
-            {links.length > 0 && (
-              <Box>
-                <Button variant="contained" onClick={() => setStoresOpen(true)}>
-                  {t('subscribe.button')}
-                </Button>
-              </Box>
+            {isNativeShell() ? (
+              <Suspense fallback={null}>
+                <NativePurchase tier={tier} subscriptionsKey={subscriptionsQueryKey} />
+              </Suspense>
+            ) : (
+              links.length > 0 && (
+                <Box>
+                  <Button variant="contained" onClick={() => setStoresOpen(true)}>
+                    {t('subscribe.button')}
+                  </Button>
+                </Box>
+              )
             )}
           </Paper>
           <FeatureComparison selected={tier} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from './ChoiceSelect';
 import type { Options } from './options-api';
+import { QuickControlBarSetting, useIsAndroidShell } from '../native/QuickControlBarSetting';
 import { SettingRow, SettingsSection } from './SettingsSection';
 import { chooseZoom, readZoom, ZOOM_LEVELS } from './zoom';
 
@@ -100,10 +101,11 @@ const OFFSET_MINUTES = [0, 5, 10, 15, 20] as const;
 
 /**
  * Task notifications and how early they come. The quick control bar is an Android
- * notification (spec 6), so the web never shows its switch.
+ * notification (spec 6): its switch shows only inside the Android shell.
  */
 export function NotificationSettings({ options, change }: GroupProps) {
   const { t } = useTranslation('settings');
+  const isAndroid = useIsAndroidShell();
   const offsets = OFFSET_MINUTES.map((minutes) => ({
     value: minutes * MINUTE_MS,
     label:
@@ -111,6 +113,12 @@ export function NotificationSettings({ options, change }: GroupProps) {
   }));
   return (
     <SettingsSection id="notifications" title={t('notifications.title')}>
+      {isAndroid && (
+        <QuickControlBarSetting
+          enabled={options.quickControlBarEnabled}
+          onChange={(quickControlBarEnabled) => change({ quickControlBarEnabled })}
+        />
+      )}
       <SettingRow label={t('notifications.task')}>
         {(labelId) => (
           <Switch
