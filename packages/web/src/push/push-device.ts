@@ -64,15 +64,15 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 }
 
 /**
- * The browser's push subscription for the server's key, made when `create` (an existing one made
- * for another key is replaced). Null when there is none and `create` is false.
+ * The browser's push subscription: with the server's key, made when missing (one made for
+ * another key is replaced); without it, the existing one or null.
  */
-async function fetchTokenOnce(create: boolean): Promise<PushSubscription | null> {
+async function fetchTokenOnce(
+  key: Uint8Array<ArrayBuffer> | null,
+): Promise<PushSubscription | null> {
   const registration = await serviceWorkerReady();
   const existing = await registration.pushManager.getSubscription();
-  if (existing && !create) return existing;
-  const { vapidPublicKey } = await call('GetPushConfig', undefined, { showLoading: false });
-  const key = keyBytes(vapidPublicKey);
+  if (!key) return existing;
   if (existing && sameKey(existing, key)) return existing;
   if (existing) await existing.unsubscribe();
   try {
@@ -94,9 +94,19 @@ async function fetchTokenOnce(create: boolean): Promise<PushSubscription | null>
 
 /** The token fetch with the spec's retries; errors that a retry cannot fix end it at once. */
 async function fetchToken(create: boolean, deps: PushDeviceDeps): Promise<PushSubscription | null> {
+  // The server's key, asked once (the API call has its own network retries).
+  let key: Uint8Array<ArrayBuffer> | null = null;
+  if (create) {
+    try {
+      const { vapidPublicKey } = await call('GetPushConfig', undefined, { showLoading: false });
+      key = keyBytes(vapidPublicKey);
+    } catch (error) {
+      throw new PushError('subscribeFailed', { cause: error });
+    }
+  }
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await fetchTokenOnce(create);
+      return await fetchTokenOnce(key);
     } catch (error) {
       const isFinal =
         error instanceof PushError && (error.code === 'senderId' || error.code === 'blocked');
