@@ -6,6 +6,7 @@ import { showToast } from '../components/toast-store';
 import { showLimitFor } from '../limits/limit-store';
 import { onSessionInvalid } from './client';
 import { describeError } from './error-message';
+import { installOfflineQueue } from '../offline/offline-queue';
 
 interface PlannerQueryMeta extends Record<string, unknown> {
   /** Kept in local storage so the next start paints before the server answers. */
@@ -59,5 +60,7 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+// Before the saved cache is restored: restored changes need their defaults (src/offline).
+installOfflineQueue(queryClient);
 
 onSessionInvalid(() => queryClient.clear());

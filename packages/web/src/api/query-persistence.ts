@@ -1,9 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClient,
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
+import { changeLabelOf } from '../offline/offline-queue';
 import { readJson, removeItem, writeJson } from '../storage/local-storage';
 
 // The query cache, the agenda's timeline included, is saved under the versioned prefix (see
@@ -32,14 +33,20 @@ function isPersistedClient(value: unknown): value is PersistedClient {
 /**
  * A saved answer paints at once but counts as outdated, so the first screen that shows it asks
  * the server again, and the live answer replaces it. An answer already in the cache that is
- * newer than the saved one is kept (hydrate compares the times they were answered).
+ * newer than the saved one is kept (hydrate compares the times they were answered). A saved
+ * change (src/offline) comes back paused, even one that was on its way when the page went, so
+ * it is sent again (docs/offline-and-install.md).
  */
 function asOutdated(saved: PersistedClient): PersistedClient {
   const queries = saved.clientState.queries.map((query) => ({
     ...query,
     state: { ...query.state, isInvalidated: true },
   }));
-  return { ...saved, clientState: { ...saved.clientState, queries } };
+  const mutations = saved.clientState.mutations.map((mutation) => ({
+    ...mutation,
+    state: { ...mutation.state, isPaused: true },
+  }));
+  return { ...saved, clientState: { ...saved.clientState, queries, mutations } };
 }
 
 /** Local storage behind a short delay, so a burst of answers is written once. */
@@ -87,7 +94,9 @@ export function persistQueryCache(client: QueryClient): {
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
         query.state.status === 'success' && query.meta?.persist === true,
-      shouldDehydrateMutation: () => false,
+      // Changes made offline and not yet accepted by the server (src/offline).
+      shouldDehydrateMutation: (mutation) =>
+        mutation.state.status === 'pending' && changeLabelOf(mutation) !== null,
     },
   });
   const onHidden = () => {
@@ -101,5 +110,11 @@ export function persistQueryCache(client: QueryClient): {
     window.removeEventListener('pagehide', persister.flush);
     document.removeEventListener('visibilitychange', onHidden);
   };
-  return { stop, restored: restored.catch(() => undefined) };
+  const settled = restored.catch(() => undefined);
+  // Restored changes are sent once the app is online (TanStack resumes them itself when the
+  // connection comes back later).
+  void settled.then(() => {
+    if (onlineManager.isOnline()) void client.resumePausedMutations();
+  });
+  return { stop, restored: settled };
 }

@@ -11,7 +11,7 @@ import { PLANNING_CONSTANTS, SCOPE_ALL, SCOPE_THIS, type RecurrenceScope } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { sendChange } from '../offline/offline-queue';
 import { showToast } from '../components/toast-store';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { DateTimeRow } from '../editors/DateTimeInputs';
@@ -82,12 +82,18 @@ export function ReminderEditor({ reminder, initial, prefs }: ReminderEditorProps
     const values = wireReminder(draft, zone);
     void run(() =>
       reminder
-        ? call('UpdateReminder', {
-            reminder: { ...values, id: reminder.id, origin: reminder.origin },
-            type,
-            fields,
-          })
-        : call('CreateReminder', { reminder: values }),
+        ? sendChange(
+            client,
+            'UpdateReminder',
+            { reminder: { ...values, id: reminder.id, origin: reminder.origin }, type, fields },
+            { action: 'updateReminder', title: values.title ?? '', itemId: reminder.id },
+          )
+        : sendChange(
+            client,
+            'CreateReminder',
+            { reminder: values },
+            { action: 'createReminder', title: values.title ?? '' },
+          ),
     );
   }
 
@@ -104,12 +110,12 @@ export function ReminderEditor({ reminder, initial, prefs }: ReminderEditorProps
     if (!reminder) return;
     void run(
       () =>
-        call('DeleteReminder', {
-          id: reminder.id,
-          type,
-          origin: reminder.origin,
-          start: reminder.start,
-        }),
+        sendChange(
+          client,
+          'DeleteReminder',
+          { id: reminder.id, type, origin: reminder.origin, start: reminder.start },
+          { action: 'deleteReminder', title: reminder.title, itemId: reminder.id },
+        ),
       'editors:reminder.deleted',
     );
   }

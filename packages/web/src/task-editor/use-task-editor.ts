@@ -1,7 +1,6 @@
 import { PLANNING_CONSTANTS, validateCategoryChoice } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { call } from '../api/client';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
 import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from '../tasks/tasks-api';
@@ -15,6 +14,7 @@ import {
 } from './task-draft';
 import { useChecklistAutosave } from './use-checklist-autosave';
 import { useDraft } from '../editors/use-draft';
+import { sendChange } from '../offline/offline-queue';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
 
@@ -38,9 +38,15 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
       if (!id) return;
       const sent = draft.checklist;
       try {
-        await call('PutTask', putTaskRequest(draft, { id, fields: ['checklist'] }));
+        const result = await sendChange(
+          client,
+          'PutTask',
+          putTaskRequest(draft, { id, fields: ['checklist'] }),
+          { action: 'updateTask', title: draft.title, itemId: id },
+        );
         setBase((b) => ({ ...b, checklist: sent }));
-        void client.invalidateQueries({ queryKey: taskQueryOptions(id).queryKey });
+        if (!result.queued)
+          void client.invalidateQueries({ queryKey: taskQueryOptions(id).queryKey });
       } catch (error) {
         reportEditorError(error);
       }
@@ -70,19 +76,34 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
     autosave.cancel();
     try {
       const delay = PLANNING_CONSTANTS.savingToastTaskMs;
+      const label = { title: draft.title, ...(id ? { itemId: id } : {}) };
+      let queued: boolean;
       if (id && !isDirty) {
-        await withSavingToast(
-          () => call('OrganizeTimeblocks', { nextTask: id, keepCurrent: false }),
+        const result = await withSavingToast(
+          () =>
+            sendChange(
+              client,
+              'OrganizeTimeblocks',
+              { nextTask: id, keepCurrent: false },
+              { ...label, action: 'doNow' },
+            ),
           delay,
         );
+        queued = result.queued;
       } else {
         const request = putTaskRequest(draft, id ? { id, fields } : null, doItNow);
-        const answer = await withSavingToast(() => call('PutTask', request), delay);
-        const savedId = answer.task?.id ?? id;
+        const action = id ? 'updateTask' : 'createTask';
+        const result = await withSavingToast(
+          () => sendChange(client, 'PutTask', request, { ...label, action }),
+          delay,
+        );
+        queued = result.queued;
+        const savedId = (result.queued ? undefined : result.answer.task?.id) ?? id;
         if (savedId) writeCachedNote(savedId, draft.note);
       }
       setBase(draft);
-      await refreshAfterTaskChange(client);
+      // A queued change is already in the lists; they refetch once the queue is sent.
+      if (!queued) await refreshAfterTaskChange(client);
       return 'saved';
     } catch (error) {
       // Spec 8: a failed save resets the saving flag; the screen and what was typed stay.
@@ -103,17 +124,25 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
     savingRef.current = true;
     setSaving(true);
     try {
-      const answer = await withSavingToast(
-        () => call('PutTask', completionRequest(id, change)),
+      const result = await withSavingToast(
+        () =>
+          sendChange(client, 'PutTask', completionRequest(id, change), {
+            action: change.isCompleted ? 'completeTask' : 'reopenTask',
+            title: draft.title,
+            itemId: id,
+          }),
         PLANNING_CONSTANTS.savingToastTaskMs,
       );
+      const answer = result.queued ? undefined : result.answer.task;
       const saved = {
-        isCompleted: answer.task?.isCompleted ?? change.isCompleted,
-        timeScheduled: answer.task?.timeScheduled ?? 0,
+        isCompleted: answer?.isCompleted ?? change.isCompleted,
+        timeScheduled:
+          answer?.timeScheduled ??
+          (result.queued && !change.isCompleted ? change.timeScheduled : 0),
       };
       setBase((b) => ({ ...b, ...saved }));
       setDraft((d) => ({ ...d, ...saved }));
-      await refreshAfterTaskChange(client);
+      if (!result.queued) await refreshAfterTaskChange(client);
       return true;
     } catch (error) {
       reportEditorError(error);

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CategoryIcon } from '../categories/CategoryIcon';
 import { formatDateTime, formatDuration } from '../editors/format';
+import { PendingMark } from '../offline/PendingMark';
 import type { PlannerPrefs } from '../editors/prefs';
 import type { PlainTask } from './tasks-api';
 
@@ -58,6 +59,7 @@ export function TaskListItem({
           }}
         >
           {'title' in shown ? shown.title : t(shown.titleKey)}
+          <PendingMark id={task.id} />
         </Typography>
         <Box
           sx={{

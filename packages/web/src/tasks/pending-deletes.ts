@@ -1,9 +1,9 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useSyncExternalStore } from 'react';
-import { call } from '../api/client';
+import { sendChange } from '../offline/offline-queue';
 import { queryClient, reportError } from '../api/query-client';
 import { showToast } from '../components/toast-store';
-import { refreshAfterTaskChange } from './tasks-api';
+import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from './tasks-api';
 
 // Spec 4, Task delete: confirmed, the task is hidden at once, an undo toast shows for 5 s, and
 // only then is it deleted for good. Undo un-hides it. This store outlives the screen that asked,
@@ -25,9 +25,16 @@ function unhide(id: string): void {
 
 async function deleteForGood(id: string): Promise<void> {
   timers.delete(id);
+  const title =
+    queryClient.getQueryData<PlainTask | null>(taskQueryOptions(id).queryKey)?.title ?? '';
   try {
-    await call('DeleteTaskV2', { task: { id }, deleteType: 0 });
-    await refreshAfterTaskChange(queryClient);
+    const result = await sendChange(
+      queryClient,
+      'DeleteTaskV2',
+      { task: { id }, deleteType: 0 },
+      { action: 'deleteTask', title, itemId: id },
+    );
+    if (!result.queued) await refreshAfterTaskChange(queryClient);
   } catch (error) {
     reportError(error);
   } finally {

@@ -30,7 +30,7 @@ export function DoItNowDialog({ task, keepCurrent }: { task: WireTask; keepCurre
   const [dontAsk, setDontAsk] = useState(false);
   const confirm = async () => {
     if (dontAsk) void fire(finishTutorial(keepCurrent ? 'doItAfterEventDialog' : 'doItNowDialog'));
-    return fire(agendaActions.doItNow(task.id, keepCurrent));
+    return fire(agendaActions.doItNow(task.id, keepCurrent, task.title));
   };
   return (
     <AgendaDialog
@@ -59,11 +59,14 @@ export function MarkDoneDialog({ task, env }: { task: WireTask; env: AgendaEnv }
       formatDuration={(ms) => formatDuration(ms, env.tag)}
       onConfirm={({ rest }) =>
         fire(
-          agendaActions.putTask({
-            task: { id: task.id, isCompleted: true },
-            fields: ['isCompleted'],
-            rest,
-          }),
+          agendaActions.putTask(
+            {
+              task: { id: task.id, isCompleted: true },
+              fields: ['isCompleted'],
+              rest,
+            },
+            task.title,
+          ),
         )
       }
       onClose={closeDialog}
@@ -80,15 +83,18 @@ export function ReopenDialog({ task, env }: { task: WireTask; env: AgendaEnv }) 
       formatDuration={(ms) => formatDuration(ms, env.tag)}
       onConfirm={(choice) =>
         fire(
-          agendaActions.putTask({
-            task: {
-              id: task.id,
-              isCompleted: false,
-              timeScheduled: reopenedTimeScheduled(task, choice),
+          agendaActions.putTask(
+            {
+              task: {
+                id: task.id,
+                isCompleted: false,
+                timeScheduled: reopenedTimeScheduled(task, choice),
+              },
+              fields: ['isCompleted', 'timeScheduled'],
+              doItNow: choice.doItNow,
             },
-            fields: ['isCompleted', 'timeScheduled'],
-            doItNow: choice.doItNow,
-          }),
+            task.title,
+          ),
         )
       }
       onClose={closeDialog}

@@ -1,0 +1,175 @@
+import { ErrorCode, NetworkError, RpcError } from '@planner/protocol/client';
+import type { InputInit, Output } from '@planner/protocol';
+import {
+  MutationObserver,
+  onlineManager,
+  type Mutation,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { call } from '../api/client';
+import { applyOptimisticChange } from './optimistic';
+import { addConflict } from './conflict-store';
+
+// Changes made offline wait in TanStack Query's mutation cache as paused mutations (networkMode
+// 'online'), one scope so they are sent one after another in the order made, and are saved with
+// the query cache so a reload keeps them (docs/offline-and-install.md).
+
+/** The first part of every queued change's mutation key; the second is the method. */
+export const QUEUE_KEY = 'offlineChange';
+const QUEUE_SCOPE = 'offline-changes';
+const MAX_RETRY_DELAY_MS = 60_000;
+
+/** The methods a change made offline may use. */
+export const QUEUED_METHODS = [
+  'PutTask',
+  'DeleteTaskV2',
+  'OrganizeTimeblocks',
+  'Next',
+  'Pause',
+  'Shuffle',
+  'SetTimelineState',
+  'CreateReminder',
+  'UpdateReminder',
+  'DeleteReminder',
+  'ToggleThisReminder',
+] as const;
+export type QueuedMethod = (typeof QUEUED_METHODS)[number];
+
+/** What a change is, in words the person knows (the conflict message names it). */
+export type ChangeAction =
+  | 'createTask'
+  | 'updateTask'
+  | 'completeTask'
+  | 'reopenTask'
+  | 'deleteTask'
+  | 'doNow'
+  | 'createReminder'
+  | 'updateReminder'
+  | 'deleteReminder'
+  | 'toggleReminder'
+  | 'next'
+  | 'pause'
+  | 'rest'
+  | 'shuffle'
+  | 'autoExtend';
+
+export interface ChangeLabel {
+  action: ChangeAction;
+  /** The task's or reminder's title ('' for controls). */
+  title: string;
+  /** The task or reminder it changes, when it has one: its pending mark. */
+  itemId?: string;
+}
+
+export type SendResult<M extends QueuedMethod> =
+  { queued: false; answer: Output<M> } | { queued: true };
+
+function isLabel(value: unknown): value is ChangeLabel {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'action' in value &&
+    typeof value.action === 'string' &&
+    'title' in value &&
+    typeof value.title === 'string'
+  );
+}
+
+/** The change a mutation carries, when it is one of the queued changes. */
+export function changeLabelOf(mutation: Pick<Mutation, 'options'>): ChangeLabel | null {
+  if (mutation.options.mutationKey?.[0] !== QUEUE_KEY) return null;
+  const label = mutation.options.meta?.offlineChange;
+  return isLabel(label) ? label : null;
+}
+
+/** Queued changes not yet accepted by the server, oldest first. */
+export function pendingChanges(client: QueryClient): Mutation[] {
+  return client
+    .getMutationCache()
+    .findAll({ mutationKey: [QUEUE_KEY], status: 'pending' })
+    .sort((a, b) => a.state.submittedAt - b.state.submittedAt);
+}
+
+/**
+ * Worth sending again later: the server was not reached, or asked to slow down. Anything else
+ * the server answered is final: the change cannot be applied.
+ */
+export function isTemporaryFailure(error: unknown): boolean {
+  return (
+    error instanceof NetworkError ||
+    (error instanceof RpcError && error.code === ErrorCode.RateLimited)
+  );
+}
+
+function retryDelay(failures: number): number {
+  return Math.min(2000 * 2 ** failures, MAX_RETRY_DELAY_MS);
+}
+
+let installed: QueryClient | undefined;
+
+/**
+ * Gives every queued method its mutation defaults (so changes restored after a reload can be
+ * sent: a saved mutation keeps its key, variables and meta, not its function) and watches the
+ * queue: a change the server refused leaves it and is explained; when the queue empties the
+ * screens refetch. Call once, before the saved cache is restored.
+ */
+export function installOfflineQueue(client: QueryClient): void {
+  if (installed === client) return;
+  installed = client;
+  // TanStack assumes online until an event says otherwise; a start without a network must
+  // queue at once instead of failing its first change.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    onlineManager.setOnline(false);
+  }
+  for (const method of QUEUED_METHODS) {
+    client.setMutationDefaults([QUEUE_KEY, method], {
+      mutationFn: (input: unknown) => call(method, input as InputInit<typeof method>),
+      scope: { id: QUEUE_SCOPE },
+      networkMode: 'online',
+      retry: (_failures, error) => isTemporaryFailure(error),
+      retryDelay,
+    });
+  }
+  client.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { mutation, action } = event;
+    const label = changeLabelOf(mutation);
+    if (!label) return;
+    if (action.type === 'error') {
+      addConflict({ ...label, error: action.error });
+      client.getMutationCache().remove(mutation);
+    } else if (action.type === 'success') {
+      client.getMutationCache().remove(mutation);
+    } else return;
+    if (pendingChanges(client).length === 0) void client.invalidateQueries();
+  });
+}
+
+/**
+ * Sends a change now when the app is online and nothing is waiting; otherwise (offline, or
+ * earlier changes still waiting, or the server out of reach) queues it behind the others and
+ * answers `{ queued: true }` at once: the screens show it as made and pending. Errors the server
+ * answers to a change sent now are thrown as before.
+ */
+export async function sendChange<M extends QueuedMethod>(
+  client: QueryClient,
+  method: M,
+  input: InputInit<M>,
+  label: ChangeLabel,
+): Promise<SendResult<M>> {
+  if (onlineManager.isOnline() && pendingChanges(client).length === 0) {
+    try {
+      return { queued: false, answer: await call(method, input) };
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+    }
+  }
+  const observer = new MutationObserver<Output<M>, Error, InputInit<M>>(client, {
+    mutationKey: [QUEUE_KEY, method],
+    meta: { handlesErrors: true, offlineChange: label },
+  });
+  // The outcome arrives through the cache subscription above, not through this promise.
+  observer.mutate(input).catch(() => undefined);
+  applyOptimisticChange(client, method, input);
+  return { queued: true };
+}
