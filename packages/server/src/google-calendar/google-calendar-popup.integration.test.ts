@@ -130,4 +130,41 @@ describe('the Google Calendar consent popup', () => {
     expect(list.status).toBe(401);
     expect(await list.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
   });
+
+  it('lets a browser test change the fake calendar over HTTP', async () => {
+    const control = (path: string, method: string, body?: unknown) =>
+      fetch(`${calendar.apiUrl.replace('/calendar/v3', '')}/__control${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as Record<string, unknown>,
+      }));
+    const login = 'http-controlled';
+    const primary = await control(`/accounts/${login}/primary`, 'POST');
+    expect(primary.body).toEqual({ id: 'http-controlled@example.com' });
+    const base = `/accounts/${login}/calendars/${encodeURIComponent(String(primary.body.id))}`;
+    const added = await control(`${base}/events`, 'POST', {
+      summary: 'Dentist',
+      start: { dateTime: '2026-01-06T09:00:00Z' },
+      end: { dateTime: '2026-01-06T10:00:00Z' },
+    });
+    expect(added.body).toMatchObject({ kind: 'calendar#event', status: 'confirmed' });
+    const id = String(added.body.id);
+    await control(`${base}/events/${id}`, 'PATCH', { summary: 'Dentist (moved)' });
+    const series = await control(`${base}/series`, 'POST', {
+      summary: 'Swim',
+      start: { dateTime: '2026-01-07T07:00:00Z' },
+      end: { dateTime: '2026-01-07T08:00:00Z' },
+      frequency: 'DAILY',
+      count: 3,
+    });
+    expect(series.body.ids).toHaveLength(3);
+    await control(`${base}/events/${id}`, 'DELETE');
+    expect((await control('/expire-sync-tokens', 'POST')).status).toBe(200);
+    expect((await control(`/accounts/${login}/revoke`, 'POST')).status).toBe(200);
+    expect((await control(`/accounts/${login}/restore`, 'POST')).status).toBe(200);
+    expect((await control(`${base}/events/missing`, 'DELETE')).status).toBe(404);
+  });
 });
