@@ -86,7 +86,7 @@ export class PgBossJobs implements Jobs {
   }
 
   private async startPass(pass: Pass): Promise<void> {
-    await this.boss.createQueue(pass.name, { name: pass.name, policy: 'singleton', retryLimit: 0 });
+    await this.ensureQueue(pass.name, 'singleton');
     const seconds = Math.max(1, Math.round(pass.intervalMs / 1000));
     const offer = () =>
       this.boss
@@ -103,13 +103,15 @@ export class PgBossJobs implements Jobs {
         }
       },
     );
+    // A first run at start, then one per interval.
+    await offer();
     const timer = setInterval(() => void offer(), pass.intervalMs);
     timer.unref();
     this.timers.add(timer);
   }
 
   private async startHandler(name: string): Promise<void> {
-    await this.boss.createQueue(name, { name, policy: 'short' });
+    await this.ensureQueue(name, 'short');
     await this.boss.work<Record<string, unknown>>(
       name,
       { pollingIntervalSeconds: this.pollingIntervalSeconds },
@@ -118,6 +120,23 @@ export class PgBossJobs implements Jobs {
         for (const job of jobs) await handler?.(job.data);
       },
     );
+  }
+
+  /**
+   * Creates the queue unless it exists. Two processes starting together can deadlock in
+   * pg-boss's queue creation (each makes the queue's partition): the loser tries again.
+   */
+  private async ensureQueue(name: string, policy: 'singleton' | 'short'): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await this.boss.getQueue(name)) return;
+      try {
+        await this.boss.createQueue(name, { name, policy, retryLimit: 0 });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
 
   private failed(name: string, error: unknown): void {
