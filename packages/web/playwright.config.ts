@@ -75,6 +75,7 @@ const CLOCK_SPECS = [
   '**/agenda-planning.e2e.ts',
   '**/analysis.e2e.ts',
   '**/share-estimates.e2e.ts',
+  '**/push.e2e.ts',
 ];
 
 export default defineConfig({
