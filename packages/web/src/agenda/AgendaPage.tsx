@@ -54,7 +54,8 @@ export default function AgendaPage() {
 }
 
 function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | null }) {
-  useTranslation('agenda');
+  // The synced events' source names load with the agenda's strings, so no block waits for them.
+  useTranslation(['agenda', 'synced']);
   const env = useAgendaEnv();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { useSourceName } from '../agenda/model/synced-source';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { EditorLayout } from '../editors/EditorLayout';
 import { formatDuration } from '../editors/format';
@@ -27,6 +28,7 @@ export function EventEditor({ eventRef, initial, prefs }: EventEditorProps) {
   const leave = useLeaveEditor(editor.isDirty, '/agenda');
   const source = eventRef?.event.source ?? '';
   const isReadOnly = source !== '';
+  const sourceName = useSourceName();
   const { question } = editor;
 
   async function save(confirmedLong = false) {
@@ -67,7 +69,7 @@ export function EventEditor({ eventRef, initial, prefs }: EventEditorProps) {
     >
       {isReadOnly && (
         <Alert severity="info" sx={{ mb: 2, borderRadius: 3 }}>
-          {t('event.synced', { source })}
+          {t('event.synced', { source: sourceName(source) })}
         </Alert>
       )}
       <EventFormFields

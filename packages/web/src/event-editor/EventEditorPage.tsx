@@ -1,3 +1,7 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { ErrorCode, RpcError } from '@planner/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +75,11 @@ function ExistingEvent({ route }: { route: EventRouteParams }) {
     [event, route.start],
   );
   if (query.isPending) return <EditorLoading />;
-  if (!initial || !eventRef) {
+  // Only the server's "no such event" means it is gone; any other failure can be tried again.
+  const isGone =
+    (query.error instanceof RpcError && query.error.code === ErrorCode.NotFound) ||
+    (query.isSuccess && !event);
+  if (isGone) {
     return (
       <EditorNotFound
         message={t('event.notFound')}
@@ -80,7 +88,33 @@ function ExistingEvent({ route }: { route: EventRouteParams }) {
       />
     );
   }
+  if (!initial || !eventRef) {
+    return <LoadFailed onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  }
   return <EventEditor eventRef={eventRef} initial={initial} prefs={prefs} />;
+}
+
+/** The event could not be read (offline, a server fault): say so and offer to try again. */
+function LoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  const { t } = useTranslation('app-status');
+  return (
+    <Box
+      role="alert"
+      sx={{ minHeight: '60dvh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}
+    >
+      <Box>
+        <Typography variant="h6" gutterBottom>
+          {t('chunkFailed.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('chunkFailed.hint')}
+        </Typography>
+        <Button variant="contained" disableElevation onClick={onRetry} disabled={isRetrying}>
+          {t('chunkFailed.retry')}
+        </Button>
+      </Box>
+    </Box>
+  );
 }
 
 /** /events/create?title= and /event/{id}/{start}/{end}/{instanceNumber}/{isVirtual} (spec 2). */

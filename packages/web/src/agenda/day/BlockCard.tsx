@@ -1,5 +1,6 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import LockIcon from '@mui/icons-material/Lock';
+import SyncIcon from '@mui/icons-material/Sync';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -12,6 +13,7 @@ import type { AgendaEnv } from '../use-agenda-env';
 import { formatDuration, formatTime } from '../model/format';
 import type { DayBlock } from '../model/day-model';
 import { LOCKED_COLOR, REST_COLOR } from '../model/palette';
+import { useSyncedFrom } from '../model/synced-source';
 import { CurrentProgress } from './CurrentProgress';
 
 export interface BlockView {
@@ -33,7 +35,10 @@ export interface BlockCardProps extends BlockView {
   isDragging?: boolean;
 }
 
-function useBlockTexts(props: BlockCardProps) {
+/** The card with where a synced event comes from ('' for everything else). */
+type FaceProps = BlockCardProps & { source: string; syncedFrom: string };
+
+function useBlockTexts(props: FaceProps) {
   const { t } = useTranslation('agenda');
   const { block, env } = props;
   const title = block.isRest
@@ -43,13 +48,30 @@ function useBlockTexts(props: BlockCardProps) {
       : props.title || t('untitled');
   const start = formatTime(block.start, env);
   const end = formatTime(block.end, env);
-  const label = t('block.label', { title, start, end });
+  const label = [t('block.label', { title, start, end }), props.syncedFrom]
+    .filter(Boolean)
+    .join('. ');
   return { t, title, start, end, label };
 }
 
 /** One block of the day view: a task session, an event, a rest, travel, or a locked task. */
 export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
-  const { block, env, color, isCurrent, isPast, now } = props;
+  const source = ('eventData' in props.block && props.block.eventData?.source) || '';
+  return source ? (
+    <SyncedBlockCard {...props} source={source} />
+  ) : (
+    <BlockCardFace {...props} source="" syncedFrom="" />
+  );
+});
+
+/** A synced event says where it comes from (it is changed there, never here). */
+function SyncedBlockCard(props: BlockCardProps & { source: string }) {
+  const syncedFrom = useSyncedFrom()(props.source);
+  return <BlockCardFace {...props} syncedFrom={syncedFrom} />;
+}
+
+function BlockCardFace(props: FaceProps) {
+  const { block, env, color, isCurrent, isPast, now, source, syncedFrom } = props;
   const { t, title, start, end, label } = useBlockTexts(props);
   const isLocked = 'kind' in block && block.kind === 'locked';
   const isEvent = 'kind' in block && block.kind === 'event';
@@ -76,6 +98,7 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
       aria-label={label}
       data-testid="agenda-block"
       data-block-id={block.id}
+      data-source={source || undefined}
       data-current={isCurrent || undefined}
       data-fixed={block.fixed || undefined}
       onClick={(event) => props.onOpen(event.currentTarget, block)}
@@ -162,7 +185,10 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
               {t(`due.${tone}`)}
             </Box>
           )}
-          {isEvent && <EventIcon aria-hidden sx={{ fontSize: 16, color: accent }} />}
+          {isEvent && !source && <EventIcon aria-hidden sx={{ fontSize: 16, color: accent }} />}
+          {isEvent && source && (
+            <SyncIcon aria-hidden data-testid="synced-mark" sx={{ fontSize: 16, color: accent }} />
+          )}
           {block.fixed && !block.isTravel && !block.isRest && (
             <LockIcon
               aria-label={t('block.locked')}
@@ -174,7 +200,12 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
         <Typography noWrap variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
           {isLocked
             ? t(block.locking === 'taskLimit' ? 'block.beyondTaskLimit' : 'block.beyondAgenda')
-            : [`${start} – ${end}`, formatDuration(block.end - block.start, env.tag), category]
+            : [
+                `${start} – ${end}`,
+                formatDuration(block.end - block.start, env.tag),
+                category,
+                syncedFrom,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
         </Typography>
@@ -184,4 +215,4 @@ export const BlockCard = memo(function BlockCard(props: BlockCardProps) {
       </Box>
     </ButtonBase>
   );
-});
+}

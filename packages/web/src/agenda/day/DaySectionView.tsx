@@ -1,4 +1,5 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
+import SyncIcon from '@mui/icons-material/Sync';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { blockColor, blockTitle } from '../model/agenda-block';
 import { isShortRecord, type DayBlock, type DayEntry, type DaySection } from '../model/day-model';
 import { formatDate, formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
+import { useSyncedFrom } from '../model/synced-source';
 import { eventRoute } from '../routes';
 import type { AgendaEnv } from '../use-agenda-env';
 import type { BlockView } from './BlockCard';
@@ -133,6 +135,7 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
 /** One day of the day view: its title, reminders, all-day events and timeline. */
 export const DaySectionView = memo(function DaySectionView(props: DaySectionProps) {
   const { t } = useTranslation('agenda');
+  const syncedFrom = useSyncedFrom();
   const { day, env, now } = props;
   const { badge, date } = dayTitle(day, env, now, t);
   return (
@@ -162,6 +165,8 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
             component={RouterLink}
             to={eventRoute(event)}
             data-testid="all-day-event"
+            data-source={event.source || undefined}
+            title={syncedFrom(event.source) || undefined}
             sx={{
               display: 'inline-flex',
               alignItems: 'center',
@@ -179,8 +184,17 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
               '&:hover, &:focus-visible': { bgcolor: `${paletteHex(event.category?.color)}38` },
             }}
           >
-            <EventIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+            {event.source ? (
+              <SyncIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+            ) : (
+              <EventIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+            )}
             {event.title || t('untitled')}
+            {event.source && (
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', fontSize: 13 }}>
+                {syncedFrom(event.source)}
+              </Box>
+            )}
           </Box>
         ))}
         {day.reminders.map((reminder) => (

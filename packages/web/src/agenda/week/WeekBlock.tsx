@@ -7,6 +7,7 @@ import { blockColor, blockTitle, type AgendaItems } from '../model/agenda-block'
 import type { DayBlock } from '../model/day-model';
 import { formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
+import { useSyncedFrom } from '../model/synced-source';
 import type { WeekBox } from '../model/week-model';
 import type { AgendaEnv } from '../use-agenda-env';
 
@@ -55,15 +56,21 @@ export interface WeekBlockDrag {
   isDragging: boolean;
 }
 
-function useBlockWording(block: DayBlock, items: AgendaItems, env: AgendaEnv) {
+function useBlockWording(
+  block: DayBlock,
+  items: AgendaItems,
+  env: AgendaEnv,
+  /** "From Google Calendar" for a synced event, else ''. */
+  syncedFrom = '',
+) {
   const { t } = useTranslation('agenda');
   const title = block.isTravel
     ? t('block.travel', { title: blockTitle(block, items) })
     : blockTitle(block, items) || t('untitled');
   const times = { title, start: formatTime(block.start, env), end: formatTime(block.end, env) };
   // A locked block says so: the dashed edge alone does not reach a screen reader.
-  const label = t(block.fixed && !block.isTravel ? 'block.labelLocked' : 'block.label', times);
-  return { title, label };
+  const base = t(block.fixed && !block.isTravel ? 'block.labelLocked' : 'block.label', times);
+  return { title, label: syncedFrom ? `${base}. ${syncedFrom}` : base };
 }
 
 function blockStyle(block: DayBlock, items: AgendaItems, isCurrent: boolean): CSSProperties {
@@ -84,8 +91,29 @@ const titleStyle: CSSProperties = {
   textOverflow: 'ellipsis',
 };
 
+type BoxProps = WeekBlockProps & { drag?: WeekBlockDrag };
+
+/** A synced event's source, or '' (travel blocks carry their event but are not it). */
+function sourceOf(block: DayBlock): string {
+  return (!block.isTravel && 'eventData' in block && block.eventData?.source) || '';
+}
+
 /** A block's box in its day column; a click opens its menu. */
-export const WeekBlock = memo(function WeekBlock({
+export const WeekBlock = memo(function WeekBlock(props: BoxProps) {
+  const source = sourceOf(props.box.block);
+  return source ? (
+    <SyncedWeekBlock {...props} source={source} />
+  ) : (
+    <WeekBlockBox {...props} source="" syncedFrom="" />
+  );
+});
+
+/** A synced event names where it comes from (it is changed there, never here). */
+function SyncedWeekBlock(props: BoxProps & { source: string }) {
+  return <WeekBlockBox {...props} syncedFrom={useSyncedFrom()(props.source)} />;
+}
+
+function WeekBlockBox({
   box,
   items,
   env,
@@ -93,8 +121,10 @@ export const WeekBlock = memo(function WeekBlock({
   isActive,
   onOpen,
   drag,
-}: WeekBlockProps & { drag?: WeekBlockDrag }) {
-  const { title, label } = useBlockWording(box.block, items, env);
+  source,
+  syncedFrom,
+}: BoxProps & { source: string; syncedFrom: string }) {
+  const { title, label } = useBlockWording(box.block, items, env, syncedFrom);
   const pxHeight = box.height * 24 * HOUR_PX;
   return (
     <BlockButton
@@ -104,6 +134,8 @@ export const WeekBlock = memo(function WeekBlock({
       tabIndex={isActive ? 0 : -1}
       aria-label={label}
       data-testid="week-block"
+      data-source={source || undefined}
+      title={syncedFrom || undefined}
       data-dragging={drag?.isDragging || undefined}
       onClick={(e) => onOpen(e.currentTarget, box.block)}
       style={{
@@ -121,12 +153,13 @@ export const WeekBlock = memo(function WeekBlock({
       <span style={titleStyle}>{title}</span>
       {pxHeight >= 36 && (
         <span style={{ color: '#5b6275', whiteSpace: 'nowrap' }}>
+          {source ? '⟳ ' : ''}
           {formatTime(box.block.start, env)}
         </span>
       )}
     </BlockButton>
   );
-});
+}
 
 /** The dragged block as it follows the pointer: the same face, lifted. */
 export function WeekBlockFace(props: { block: DayBlock; items: AgendaItems; env: AgendaEnv }) {
