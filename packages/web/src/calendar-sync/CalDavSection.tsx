@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, chain } from '../api/client';
+import { call } from '../api/client';
 import { ActionDialog } from '../components/ActionDialog';
 import { showToast } from '../components/toast-store';
 import { SettingRow } from '../settings/SettingsSection';
@@ -141,23 +141,19 @@ export function CalDavSection() {
     }
   };
 
+  // Two calls, not a Chain: the server keeps SyncCalDavAccount out of chains (it talks to the
+  // CalDAV server outside the transaction). A refused choice keeps the dialog open.
   const saveSelection = async (account: CalDavAccount, calendars: CalendarEntry[]) => {
+    let saved: CalDavAccount | undefined;
     try {
-      const [updated] = await withSlowSyncToast(
-        chain([
-          { method: 'UpdateCalDavAccount', data: { accountId: account.id, calendars } },
-          { method: 'SyncCalDavAccount', data: { accountId: account.id } },
-        ] as const),
-      );
-      if (updated.account) remember(updated.account);
-      setOpen(null);
-      showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
-      await refreshTimeline(client);
+      saved = (await call('UpdateCalDavAccount', { accountId: account.id, calendars })).account;
     } catch (error) {
       showCalendarError(error);
-    } finally {
-      await reloadAccounts();
+      return;
     }
+    if (saved) remember(saved);
+    setOpen(null);
+    await sync(saved ?? account);
   };
 
   const remove = async (account: CalDavAccount) => {

@@ -14,7 +14,7 @@ function fakeHost() {
     screenY: 0,
     outerWidth: 1200,
     outerHeight: 800,
-    open: vi.fn(() => popup),
+    open: vi.fn((_url: string, _target: string, _features: string) => popup),
     addEventListener: (_: 'message', listener: (event: MessageEvent) => void) =>
       listeners.add(listener),
     removeEventListener: (_: 'message', listener: (event: MessageEvent) => void) =>
