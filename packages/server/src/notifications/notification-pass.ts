@@ -320,19 +320,40 @@ export async function runNotificationPass(
     .execute();
   const users = await db.selectFrom('devices').select('user_id').distinct().execute();
   let delivered = 0;
+  // One user's failure (a bad row, a lost connection) does not hold back the others' pushes;
+  // the first error is thrown at the end, for the job to log.
+  let failure: unknown;
   for (const { user_id: userId } of users) {
-    const { messages, changed } = await db.transaction().execute(async (trx) => {
-      const { due, changed } = await notificationsDue(trx, userId, now);
-      const messages: PushMessage[] = [];
-      for (const notification of due) {
-        const message = await claimNotification(trx, userId, notification, now);
-        if (message) messages.push(message);
-      }
-      return { messages, changed };
-    });
-    if (changed)
-      await realtime.publish({ userId, type: 'timelineStateUpdated', originSessionId: '' });
-    for (const message of messages) delivered += await delivery.deliver(userId, message, now);
+    try {
+      delivered += await passForUser(db, delivery, realtime, userId, now);
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure !== undefined) throw failure;
+  return delivered;
+}
+
+async function passForUser(
+  db: Kysely<Schema>,
+  delivery: PushDelivery,
+  realtime: Pick<RealtimeHub, 'publish'>,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const { messages, changed } = await db.transaction().execute(async (trx) => {
+    const { due, changed } = await notificationsDue(trx, userId, now);
+    const messages: PushMessage[] = [];
+    for (const notification of due) {
+      const message = await claimNotification(trx, userId, notification, now);
+      if (message) messages.push(message);
+    }
+    return { messages, changed };
+  });
+  if (changed) {
+    await realtime.publish({ userId, type: 'timelineStateUpdated', originSessionId: '' });
+  }
+  let delivered = 0;
+  for (const message of messages) delivered += await delivery.deliver(userId, message, now);
   return delivered;
 }
