@@ -20,7 +20,11 @@ const GCAL = `http://127.0.0.1:${process.env.PLANNER_E2E_GCAL_PORT}`;
 
 async function shoot(target: Page | Locator, name: string, device: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await target.screenshot({ path: join(SHOTS_DIR, `calendar-sync-${name}-${device}.png`) });
+  // Transitions finished: a dialog mid-fade or a radio mid-grow is not what a person sees.
+  await target.screenshot({
+    path: join(SHOTS_DIR, `calendar-sync-${name}-${device}.png`),
+    animations: 'disabled',
+  });
 }
 
 async function control(path: string, body: unknown = {}): Promise<unknown> {
@@ -218,8 +222,8 @@ test.describe('CalDAV', () => {
 
     const selection = page.getByTestId('calendar-selection-dialog');
     await expect(selection).toContainText('Planner plan');
-    await selection.getByRole('switch', { name: 'Busy time from Work' }).check();
     await selection.getByRole('radio', { name: 'Publish my plan into Planner plan' }).check();
+    await selection.getByRole('switch', { name: 'Busy time from Work' }).check();
     await shoot(page, 'caldav-selection', device);
     await selection.getByRole('button', { name: 'Save and sync' }).click();
     await expect(page.getByText('Calendars synced')).toBeVisible();

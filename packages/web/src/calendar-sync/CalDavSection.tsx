@@ -70,13 +70,13 @@ function AccountRow({
       <SettingRow label={hostOf(account.serverUrl)} hint={hint}>
         {() => (
           <>
-            <Button onClick={() => onOpen({ kind: 'select', account })}>
+            <Button size="small" onClick={() => onOpen({ kind: 'select', account })}>
               {t('caldav.calendars')}
             </Button>
-            <Button onClick={onSync} disabled={isSyncing}>
+            <Button size="small" onClick={onSync} disabled={isSyncing}>
               {t(isSyncing ? 'actions.syncing' : 'actions.syncNow')}
             </Button>
-            <Button color="error" onClick={() => onOpen({ kind: 'remove', account })}>
+            <Button size="small" color="error" onClick={() => onOpen({ kind: 'remove', account })}>
               {t('caldav.remove')}
             </Button>
           </>

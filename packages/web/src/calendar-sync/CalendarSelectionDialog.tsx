@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories, type PlainCategory } from '../categories/categories-api';
+import { categoryColorHex } from '../categories/category-style';
 import { CALENDAR_SYNC_NAMESPACE, type CalendarEntry } from './calendar-api';
 
 export interface CalendarSelectionDialogProps {
@@ -126,7 +127,7 @@ function CalendarRow({
                   width: 10,
                   height: 10,
                   borderRadius: '50%',
-                  bgcolor: c.color || 'action.disabled',
+                  bgcolor: categoryColorHex(c.color),
                   mr: 1,
                 }}
               />
