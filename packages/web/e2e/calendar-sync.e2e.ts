@@ -138,7 +138,9 @@ test('Google: connect from Settings, choose calendars with categories, see the e
     timeout: 15_000,
   });
 
-  // Google stops accepting the grant: the next sync brings the prompt, which cannot be closed.
+  // Google stops accepting the grant: the next sync brings the prompt, which cannot be closed,
+  // and does not say it synced (the first sync's toast is gone by then).
+  await expect(page.getByText('Calendars synced')).toBeHidden();
   await control(`accounts/${login}/revoke`);
   await openFromDrawer(page, 'Settings');
   await google.getByRole('button', { name: 'Sync now' }).click();
@@ -146,6 +148,7 @@ test('Google: connect from Settings, choose calendars with categories, see the e
   await expect(prompt).toContainText('Google Calendar needs you');
   await page.keyboard.press('Escape');
   await expect(prompt).toBeVisible();
+  await expect(page.getByText('Calendars synced')).toHaveCount(0);
   await shoot(page, 'expired-prompt', device);
   await prompt.getByRole('button', { name: 'Disable sync' }).click();
   await expect(prompt).toBeHidden();
