@@ -18,8 +18,7 @@ function Mark() {
   if (!ready) return null;
   return (
     <CloudUploadIcon
-      role="img"
-      aria-label={t('status.pendingMark')}
+      titleAccess={t('status.pendingMark')}
       data-testid="pending-mark"
       fontSize="inherit"
       sx={{ color: 'text.secondary', verticalAlign: 'middle', ml: 0.75 }}

@@ -1,6 +1,12 @@
 import { PLANNING_CONSTANTS, TASK_PAGE_SIZES } from '@planner/core';
 import type { Output } from '@planner/protocol';
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { call } from '../api/client';
 
 export type PlainTask = Output<'GetTasks'>['tasks'][number];
@@ -32,8 +38,9 @@ export function useDoneTasks() {
       (await call('GetTasks', { status: 'done', offset: pageParam, limit: DONE_PAGE })).tasks,
     getNextPageParam: (lastPage, pages) =>
       lastPage.length < DONE_PAGE ? undefined : pages.length * DONE_PAGE,
-    // Spec 8: failing to load more just stops the spinner.
-    meta: { silent: true },
+    // Spec 8: failing to load more just stops the spinner. Kept locally, so the list opens
+    // offline (src/offline).
+    meta: { silent: true, persist: true },
   });
 }
 
@@ -58,7 +65,16 @@ export function taskQueryOptions(id: string) {
 }
 
 export function useTask(id: string | undefined) {
-  return useQuery({ ...taskQueryOptions(id ?? ''), enabled: id !== undefined });
+  const client = useQueryClient();
+  return useQuery({
+    ...taskQueryOptions(id ?? ''),
+    enabled: id !== undefined,
+    // Offline (src/offline), a task not opened before shows from the saved list (no note).
+    placeholderData: () =>
+      onlineManager.isOnline()
+        ? undefined
+        : client.getQueryData<PlainTask[]>(todoKey)?.find((task) => task.id === id),
+  });
 }
 
 /** What is going on now: the task of the current block is the Doing one. */
