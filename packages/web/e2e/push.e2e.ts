@@ -100,22 +100,42 @@ async function workerRegistrationId(cdp: CDPSession, origin: string): Promise<st
   return [...ids].find(([, live]) => live)?.[0] ?? '';
 }
 
-async function openSettings(page: Page): Promise<void> {
+async function openFromDrawer(page: Page, name: 'Settings' | 'Agenda'): Promise<void> {
   await new ShellPage(page).openDrawer();
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: 'Settings' })
-    .click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(name === 'Settings' ? /\/settings$/ : /\/agenda$/);
 }
 
 function pushRow(page: Page) {
   return page.locator('[data-settings-group="push"]');
 }
 
+/** The settings screen with the notifications row in view. */
 async function shoot(page: Page, name: string): Promise<void> {
+  await pushRow(page).scrollIntoViewIfNeeded();
+  await shootPage(page, name);
+}
+
+async function shootPage(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await pushRow(page).screenshot({ path: join(SHOTS_DIR, name) });
+  await page.screenshot({ path: join(SHOTS_DIR, name) });
+}
+
+/** What the worker's registration shows: title, the app's action fields, the tap's route. */
+function shownNotifications(
+  page: Page,
+): Promise<{ title: string; actions: { action: string; title: string }[]; route?: string }[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      // Chromium adds its own fields (type, icon, placeholder): compare what the app sets.
+      actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
+        ({ action, title }) => ({ action, title }),
+      ),
+      route: (n.data as { route?: string } | null)?.route ?? undefined,
+    }));
+  });
 }
 
 function storedDevices(
@@ -126,7 +146,7 @@ function storedDevices(
       database
         .prepare(
           `SELECT d.push_token, d.device_type, d.app_version FROM devices d
-         JOIN users u ON u.id = d.user_id WHERE u.email = ?`,
+         JOIN users u ON u.user_id = d.user_id WHERE u.email = ?`,
         )
         .all(email) as { push_token: string; device_type: string; app_version: string }[],
   );
@@ -172,8 +192,8 @@ test('notifications: allowed, registered, a push shown, its action changes the p
 
     // Settings, reached by clicks: off until the person turns it on (permission is granted, so
     // Chromium asks nothing), then RegisterDevice stores this browser's subscription.
-    await openSettings(page);
-    await expect(pushRow(page)).toContainText('Off');
+    await openFromDrawer(page, 'Settings');
+    await expect(pushRow(page).locator('[data-push-state="off"]')).toBeVisible();
     await shoot(page, `push-${device}-off.png`);
     await pushRow(page).getByRole('button', { name: 'Turn on' }).click();
     await expect(pushRow(page).locator('[data-push-state="on"]')).toBeVisible();
@@ -187,6 +207,10 @@ test('notifications: allowed, registered, a push shown, its action changes the p
       expirationTime: null,
       keys: { p256dh: keys.getPublicKey('base64url'), auth: authSecret.toString('base64url') },
     });
+
+    // Back to the agenda, which stays open while the notification is handled.
+    await openFromDrawer(page, 'Agenda');
+    await expect(agenda.block(`${TASK}, 9:00 AM to 9:30 AM`)).toBeVisible();
 
     // 9:27, three minutes before the session ends: the next notification pass (every 30 s)
     // sends the near-end alert with its "More time" button to the push service.
@@ -210,54 +234,61 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     expect(nearEnd?.actionToken).toBeTruthy();
 
     // Delivered to the service worker as the browser would: it shows the notification.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify(nearEnd),
-    });
+    const deliver = (payload: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+    await deliver(nearEnd ?? {});
     await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.ready;
-          return (await registration.getNotifications()).map((n) => ({
-            title: n.title,
-            actions: (n as unknown as { actions: { action: string; title: string }[] }).actions,
-            route: (n.data as { route?: string }).route,
-          }));
-        }),
-      )
+      .poll(() => shownNotifications(page))
       .toEqual([
         { title: TASK, actions: [{ action: 'moreTime', title: 'More time' }], route: '/agenda' },
       ]);
 
-    // The person presses "More time": 30 more minutes on the running session.
+    // The person presses "More time": the server gives the running session 30 more minutes and
+    // the open agenda shows it without a reload.
+    const sessionEnd = async () =>
+      Number(
+        (
+          await api.call<{ currentBlock?: { task?: string; end?: string | number } }>(
+            'GetTimelineState',
+          )
+        ).currentBlock?.end ?? 0,
+      );
+    expect(await sessionEnd()).toBe(start + 30 * MINUTE);
+    await clickNotification(context, 'moreTime');
+    await expect.poll(sessionEnd).toBe(start + 60 * MINUTE);
+    await expect(agenda.block(`${TASK}, 9:00 AM to 10:00 AM`)).toBeVisible();
+    await expect(page).toHaveURL(/\/agenda$/);
+    await expect.poll(() => shownNotifications(page)).toEqual([]);
+    await shootPage(page, `push-${device}-agenda-after-more-time.png`);
+
+    // The same action token again (a second press of a stale copy): the server refuses it, the
+    // worker says so in a notification and the plan stays as it is.
+    await deliver({ ...nearEnd, tag: 'again' });
+    await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
     await clickNotification(context, 'moreTime');
     await expect
-      .poll(() =>
-        page.evaluate(
-          async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
-        ),
-      )
-      .toBe(0);
-    // A tap on the (next) notification's body opens its route in this tab: the agenda.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify({ ...nearEnd, tag: 'second', actionToken: undefined, actions: [] }),
-    });
+      .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+      .toEqual(['That did not work']);
+    expect(await sessionEnd()).toBe(start + 60 * MINUTE);
+    await clickNotification(context, '');
+    await expect.poll(() => shownNotifications(page)).toEqual([]);
+
+    // A tap on a notification's body, with Settings open: this tab goes to its route, the agenda.
+    await openFromDrawer(page, 'Settings');
+    await deliver({ ...nearEnd, tag: 'second', actionToken: undefined, actions: [] });
     await expect
-      .poll(() =>
-        page.evaluate(
-          async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
-        ),
-      )
-      .toBe(1);
+      .poll(() => shownNotifications(page))
+      .toEqual([{ title: TASK, actions: [], route: '/agenda' }]);
     await clickNotification(context, '');
     await expect(page).toHaveURL(/\/agenda$/);
     await expect(agenda.block(`${TASK}, 9:00 AM to 10:00 AM`)).toBeVisible();
 
     // Turned off in Settings: the server forgets the device.
-    await openSettings(page);
+    await openFromDrawer(page, 'Settings');
     await pushRow(page).getByRole('button', { name: 'Turn off' }).click();
     await expect(pushRow(page).locator('[data-push-state="off"]')).toBeVisible();
     expect(storedDevices(email)).toEqual([]);
@@ -312,7 +343,7 @@ test('notifications: blocked and unsupported browsers say so', async ({
     ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
   });
   await new AgendaPage(page).goto('/agenda');
-  await openSettings(page);
+  await openFromDrawer(page, 'Settings');
   await expect(pushRow(page).locator('[data-push-state="blocked"]')).toBeVisible();
   await expect(pushRow(page)).toContainText("Allow them in the browser's site settings");
   await expect(pushRow(page).getByRole('button')).toHaveCount(0);

@@ -163,6 +163,21 @@ describe('notificationclick', () => {
     expect(sw.clients.openWindow).not.toHaveBeenCalled();
   });
 
+  it('still sends the tab to the route when the browser refuses to focus it', async () => {
+    const open = tab();
+    open.focus.mockImplementation(() =>
+      Promise.reject(new DOMException('Not allowed to focus a window.', 'InvalidAccessError')),
+    );
+    const sw = fakeScope([open]);
+    await handleNotificationClick(
+      sw as unknown as Scope,
+      fakeNotification({ route: '/agenda', actionToken: null }),
+      '',
+    );
+    expect(open.postMessage).toHaveBeenCalledWith({ source: 'planner-push', navigate: '/agenda' });
+    expect(sw.clients.openWindow).not.toHaveBeenCalled();
+  });
+
   it('opens a window at the route when no tab is open', async () => {
     const sw = fakeScope([]);
     await handleNotificationClick(

@@ -166,9 +166,11 @@ async function openRoute(sw: ServiceWorkerGlobalScope, route: string | null): Pr
   const tabs = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = tabs.find((candidate) => new URL(candidate.url).origin === sw.location.origin);
   if (tab) {
-    await tab.focus();
-    // The app navigates itself (no reload): push/PushRegistration.tsx follows this message.
+    // The app navigates itself (no reload): push/PushRegistration.tsx follows this message. It
+    // goes first: focus() rejects without the click's window-interaction allowance (it lapses
+    // after a few seconds, e.g. behind a slow handler), and the tab should still follow the tap.
     if (route) tab.postMessage({ source: PUSH_MESSAGE_SOURCE, navigate: route });
+    await tab.focus().catch(() => undefined);
     return;
   }
   await sw.clients.openWindow(route ?? '/');
