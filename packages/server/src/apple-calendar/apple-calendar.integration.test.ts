@@ -68,10 +68,9 @@ describe('Apple calendar bind', () => {
       );
       expect(foreign).toMatchObject({ code: 400, message: 'invalid.chooseCategory' });
     }
+    const work = { calendarTitle: 'Work', categoryId: user.categoryId };
     const twice = await rpcError(
-      user.client.call('UpdateAppleCalendarBindRelationship', {
-        relations: [relations[0], relations[0]],
-      }),
+      user.client.call('UpdateAppleCalendarBindRelationship', { relations: [work, work] }),
     );
     expect(twice.code).toBe(400);
     const tooMany = await rpcError(
