@@ -76,8 +76,15 @@ export default function OfflinePanel({
           label={parts.join(' · ')}
           sx={{
             position: 'fixed',
-            insetInlineStart: 12,
-            bottom: 'calc(12px + env(safe-area-inset-bottom))',
+            // Wide screens: the drawer's empty foot. Narrow ones: centred above the agenda's
+            // control bar and the add button. It never takes a tap.
+            left: { xs: '50%', md: 12 },
+            transform: { xs: 'translateX(-50%)', md: 'none' },
+            bottom: {
+              xs: 'calc(136px + env(safe-area-inset-bottom))',
+              md: 'calc(12px + env(safe-area-inset-bottom))',
+            },
+            pointerEvents: 'none',
             zIndex: (theme) => theme.zIndex.snackbar - 1,
             bgcolor: 'grey.800',
             color: 'common.white',
