@@ -14,6 +14,10 @@ export default tseslint.config(
       'packages/protocol/src/gen/**',
       '**/playwright-report/**',
       '**/test-results/**',
+      // The native shells' generated projects and the web app copied into them.
+      'packages/shell/android/**',
+      'packages/shell/ios/**',
+      'packages/shell/www/**',
     ],
   },
   js.configs.recommended,
