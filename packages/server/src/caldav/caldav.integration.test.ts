@@ -403,11 +403,22 @@ describe('CalDAV accounts against Radicale', () => {
     });
     expect(updated.account?.calendars.find((c) => c.id === plan)?.publish).toBe(true);
 
+    // Deadlines order the two by the planner's rule (deadline first), not by a tie-break.
     const a = await user.client.call('PutTask', {
-      task: { title: 'Draft', category: { id: user.categoryId }, timeScheduled: 2 * HOUR },
+      task: {
+        title: 'Draft',
+        category: { id: user.categoryId },
+        timeScheduled: 2 * HOUR,
+        deadline: TEST_NOW + 48 * HOUR,
+      },
     });
     const b = await user.client.call('PutTask', {
-      task: { title: 'Review', category: { id: user.categoryId }, timeScheduled: HOUR },
+      task: {
+        title: 'Review',
+        category: { id: user.categoryId },
+        timeScheduled: HOUR,
+        deadline: TEST_NOW + 72 * HOUR,
+      },
     });
     const first = await user.client.call('SyncCalDavAccount', { accountId: account.id });
     expect(first.published).toBeGreaterThanOrEqual(2);
