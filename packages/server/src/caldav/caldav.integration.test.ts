@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { SecretBox } from '../calendar-sync/secret-box';
@@ -11,6 +13,7 @@ import {
   signUpPlanner,
   type Planner,
 } from '../timeline/planning-test-kit';
+import { isPrivateAddress } from './caldav-client';
 import { NEVER, syncDueAccounts } from './caldav-sync';
 
 const USERS = ['ada', 'bea', 'cem', 'dan', 'eva', 'fay', 'gus'] as const;
@@ -173,14 +176,19 @@ describe('CalDAV accounts against Radicale', () => {
         400,
         'calendar.invalidServerUrl',
       );
-      // A public name that resolves to a private address is refused at connect time.
+      // A name (not an address) that resolves to a private address is refused at connect time:
+      // the machine's own name, which its hosts file maps to loopback without any DNS.
+      const name = hostname();
+      const addresses = await lookup(name, { all: true });
+      expect(addresses.every((a) => isPrivateAddress(a.address))).toBe(true);
       await expectRpcError(
         user.client.call('AddCalDavAccount', {
-          serverUrl: `http://localtest.me:${radicale.port}/`,
+          serverUrl: `http://${name}:${radicale.port}/`,
           username: 'ada',
           password: passwordOf('ada'),
         }),
         400,
+        'calendar.privateServer',
       );
       expect((await user.client.call('ListCalDavAccounts')).accounts).toEqual([]);
     } finally {
