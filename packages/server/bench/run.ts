@@ -1,10 +1,12 @@
 /** `npm run bench -w @planner/server`: the server budgets of docs/design.md, Performance budgets. */
+import { benchCalendarSync } from './calendar-sync.bench';
 import { benchGetTimeStatistics } from './get-time-statistics.bench';
 import { benchGetTimeline } from './get-timeline.bench';
 import { benchMixedLoad } from './mixed-load.bench';
 
 await benchGetTimeline();
 await benchGetTimeStatistics();
+await benchCalendarSync();
 const { DATABASE_URL: url, ...env } = process.env;
 await benchMixedLoad('SQLite', env);
 const postgres = process.env.BENCH_DATABASE_URL ?? url;
