@@ -37,18 +37,18 @@ export interface OpenerWindow {
   readonly crypto: Pick<Crypto, 'getRandomValues'>;
 }
 
-interface OAuthMessage {
-  source: 'planner-oauth';
+/** What a popup's last page posts to this window: its flow's source, the state, and more. */
+export interface PopupMessage {
+  source: string;
   state: string;
-  token?: string;
-  error?: string;
+  [field: string]: unknown;
 }
 
-function isOAuthMessage(data: unknown): data is OAuthMessage {
+function isPopupMessage(data: unknown, source: string): data is PopupMessage {
   return (
     typeof data === 'object' &&
     data !== null &&
-    Reflect.get(data, 'source') === 'planner-oauth' &&
+    Reflect.get(data, 'source') === source &&
     typeof Reflect.get(data, 'state') === 'string'
   );
 }
@@ -65,28 +65,39 @@ function popupFeatures(host: OpenerWindow): string {
   return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
 }
 
+/** One flow at a time, whichever it is (sign-in, calendar consent). */
 let running = false;
 
+export interface PopupFlow<T> {
+  /** Under the API base, e.g. `/oauth/google/start`; the flow's state is added to it. */
+  startPath: string;
+  windowName: string;
+  /** The `source` the flow's last page posts with; other messages are not this flow's. */
+  source: string;
+  /** The flow's answer from its message, or the OAuthError it ended with. */
+  settle(message: PopupMessage): T | OAuthError;
+}
+
 /**
- * Runs one popup flow and answers the one-time sign-in ticket it ended with. Call it straight
- * from a click (browsers let only a click open a window). Rejects with an OAuthError whose
- * message is one of the texts above.
+ * Runs one popup flow to the message its last page posts. Call it straight from a click
+ * (browsers let only a click open a window). Rejects with an OAuthError: busy, not configured,
+ * cancelled (the popup closed), or what `settle` says.
  */
-export function signInWithPopup(
-  provider: SocialProvider,
+export function runPopupFlow<T>(
+  flow: PopupFlow<T>,
   apiBase: string,
   host: OpenerWindow = window,
-): Promise<string> {
+): Promise<T> {
   if (running) return Promise.reject(new OAuthError(OAUTH_BUSY));
   if (!apiBase) return Promise.reject(new OAuthError(OAUTH_NOT_CONFIGURED));
-  const start = new URL(`${apiBase}/oauth/${provider}/start`, host.location.href);
+  const start = new URL(`${apiBase}${flow.startPath}`, host.location.href);
   const state = randomState(host);
   start.searchParams.set('state', state);
-  const popup = host.open(start.href, `planner-oauth-${provider}`, popupFeatures(host));
+  const popup = host.open(start.href, flow.windowName, popupFeatures(host));
   if (!popup) return Promise.reject(new OAuthError(OAUTH_FAILED));
   running = true;
 
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const finish = (outcome: () => void) => {
       running = false;
       host.removeEventListener('message', onMessage);
@@ -94,16 +105,15 @@ export function signInWithPopup(
       outcome();
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== start.origin || !isOAuthMessage(event.data)) return;
+      if (event.origin !== start.origin || !isPopupMessage(event.data, flow.source)) return;
       if (event.data.state !== state) {
         console.warn('OAuth: a message with another state was ignored');
         return;
       }
-      const { token, error } = event.data;
       if (!popup.closed) popup.close();
-      if (token) finish(() => resolve(token));
-      else if (error === 'cancelled') finish(() => reject(new OAuthError(OAUTH_CANCELLED)));
-      else finish(() => reject(new OAuthError(OAUTH_FAILED)));
+      const answer = flow.settle(event.data);
+      if (answer instanceof OAuthError) finish(() => reject(answer));
+      else finish(() => resolve(answer));
     };
     // The popup posts its message and then closes: a message already on its way is let in
     // by counting the popup as gone only on the second look that finds it closed.
@@ -114,6 +124,30 @@ export function signInWithPopup(
     }, CLOSED_POLL_MS);
     host.addEventListener('message', onMessage);
   });
+}
+
+/**
+ * Runs one sign-in popup and answers the one-time sign-in ticket it ended with: the server's
+ * last page posts `{ source: 'planner-oauth', state, token }` or `{ ..., error }`.
+ */
+export function signInWithPopup(
+  provider: SocialProvider,
+  apiBase: string,
+  host: OpenerWindow = window,
+): Promise<string> {
+  return runPopupFlow(
+    {
+      startPath: `/oauth/${provider}/start`,
+      windowName: `planner-oauth-${provider}`,
+      source: 'planner-oauth',
+      settle: ({ token, error }) => {
+        if (typeof token === 'string' && token) return token;
+        return new OAuthError(error === 'cancelled' ? OAUTH_CANCELLED : OAUTH_FAILED);
+      },
+    },
+    apiBase,
+    host,
+  );
 }
 
 /** The translation key (social namespace) of a popup's failure; undefined: not the popup's. */
