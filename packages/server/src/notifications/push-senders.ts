@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
+import { ServiceAccountToken } from '../google/service-account-token';
 import webPush from 'web-push';
 import type { Config } from '../config';
 import type { VapidKeys } from './vapid-keys';
@@ -101,14 +101,16 @@ const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
  * a minute before it expires), then one messages:send per device.
  */
 export class FcmSender {
-  private access: { token: string; until: number } | undefined;
+  private readonly access: ServiceAccountToken;
 
-  constructor(private readonly config: FcmConfig) {}
+  constructor(private readonly config: FcmConfig) {
+    this.access = new ServiceAccountToken(config, FCM_SCOPE);
+  }
 
   async send(deviceToken: string, message: PushMessage, now: number): Promise<PushOutcome> {
     let accessToken: string;
     try {
-      accessToken = await this.accessToken(now);
+      accessToken = await this.access.get(now);
     } catch {
       return 'failed';
     }
@@ -147,41 +149,12 @@ export class FcmSender {
       });
       if (response.ok) return 'sent';
       const text = await response.text();
-      if (response.status === 401) this.access = undefined;
+      if (response.status === 401) this.access.forget();
       // The token was unregistered (app removed) or never valid for this project.
       if (response.status === 404 || text.includes('UNREGISTERED')) return 'gone';
       return 'failed';
     } catch {
       return 'failed';
     }
-  }
-
-  private async accessToken(now: number): Promise<string> {
-    if (this.access && this.access.until > now) return this.access.token;
-    const key = await importPKCS8(this.config.privateKey, 'RS256');
-    const issuedAt = Math.floor(now / 1000);
-    const assertion = await new SignJWT({ scope: FCM_SCOPE })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-      .setIssuer(this.config.clientEmail)
-      .setSubject(this.config.clientEmail)
-      .setAudience(this.config.tokenUri)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + 3600)
-      .sign(key);
-    const response = await fetch(this.config.tokenUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        assertion,
-      }).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`FCM token exchange answered ${response.status}`);
-    const answer = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof answer.access_token !== 'string') throw new Error('FCM token exchange: no token');
-    const seconds = typeof answer.expires_in === 'number' ? answer.expires_in : 3600;
-    this.access = { token: answer.access_token, until: now + (seconds - 60) * 1000 };
-    return answer.access_token;
   }
 }

@@ -1,5 +1,5 @@
-import { importPKCS8, SignJWT } from 'jose';
 import type { GooglePlayConfig } from '../config';
+import { ServiceAccountToken } from '../google/service-account-token';
 import { PurchaseRejected, type StoreVerdict } from './store-verdict';
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
@@ -19,12 +19,14 @@ interface SubscriptionPurchaseV2 {
  * expires), then the purchase token is looked up for our package.
  */
 export class GooglePlayClient {
-  private accessToken: { value: string; until: number } | undefined;
+  private readonly accessToken: ServiceAccountToken;
 
-  constructor(private readonly config: GooglePlayConfig) {}
+  constructor(private readonly config: GooglePlayConfig) {
+    this.accessToken = new ServiceAccountToken(config, SCOPE);
+  }
 
   async verify(purchaseToken: string, now: number): Promise<StoreVerdict> {
-    const token = await this.token(now);
+    const token = await this.accessToken.get(now);
     const { apiUrl, packageName } = this.config;
     const url =
       `${apiUrl}/androidpublisher/v3/applications/${encodeURIComponent(packageName)}` +
@@ -51,34 +53,5 @@ export class GooglePlayClient {
       expiresAt: item.expiresAt,
       entitled: ENTITLED_STATES.has(purchase.subscriptionState ?? ''),
     };
-  }
-
-  private async token(now: number): Promise<string> {
-    if (this.accessToken && this.accessToken.until > now) return this.accessToken.value;
-    const key = await importPKCS8(this.config.privateKey, 'RS256');
-    const seconds = Math.floor(now / 1000);
-    const assertion = await new SignJWT({ scope: SCOPE })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-      .setIssuer(this.config.clientEmail)
-      .setAudience(this.config.tokenUri)
-      .setIssuedAt(seconds)
-      .setExpirationTime(seconds + 3600)
-      .sign(key);
-    const response = await fetch(this.config.tokenUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        assertion,
-      }),
-    });
-    if (!response.ok) throw new Error(`Google token endpoint answered ${response.status}`);
-    const answer = (await response.json()) as { access_token?: string; expires_in?: number };
-    if (!answer.access_token) throw new Error('Google token endpoint gave no access_token');
-    this.accessToken = {
-      value: answer.access_token,
-      until: now + Math.max(0, (answer.expires_in ?? 3600) - 60) * 1000,
-    };
-    return answer.access_token;
   }
 }
