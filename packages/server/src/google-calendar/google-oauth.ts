@@ -5,6 +5,7 @@
  * point GOOGLE_ISSUER at a local provider.
  */
 import * as oidc from 'openid-client';
+import { discoveryOf } from '../social-sign-in/oidc-discovery';
 import type { Config, OAuthClientConfig } from '../config';
 
 export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
@@ -20,35 +21,15 @@ export class GrantRefused extends Error {
   }
 }
 
-const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-
 export class GoogleOAuth {
-  private configuration: Promise<oidc.Configuration> | undefined;
-
   constructor(
     private readonly client: OAuthClientConfig,
     private readonly redirectUri: string,
-  ) {}
-
-  /** Discovery once, tried again on the next call when it failed. */
-  private discover(): Promise<oidc.Configuration> {
-    const issuer = new URL(this.client.issuer);
-    this.configuration ??= oidc
-      .discovery(
-        issuer,
-        this.client.clientId,
-        undefined,
-        oidc.ClientSecretPost(this.client.clientSecret ?? ''),
-        isLoopback(issuer)
-          ? { execute: [oidc.allowInsecureRequests], timeout: 10 }
-          : { timeout: 10 },
-      )
-      .catch((error: unknown) => {
-        this.configuration = undefined;
-        throw error;
-      });
-    return this.configuration;
+  ) {
+    this.discover = discoveryOf(client);
   }
+
+  private readonly discover: () => Promise<oidc.Configuration>;
 
   /** Google's consent page asking read-only calendar access with a refresh token. */
   async authorizationUrl(state: string): Promise<URL> {

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { normalizeEmail } from '@planner/core';
 import * as oidc from 'openid-client';
+import { discoveryOf, isLoopback } from './oidc-discovery';
 import type { Config, OAuthClientConfig } from '../config';
 import type { SocialProfile, SocialProvider } from './social-repository';
 
@@ -38,37 +39,16 @@ export function configuredProviders(config: Config): OAuthProviders {
   };
 }
 
-const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-
 class OidcProvider implements OAuthProvider {
   readonly name = 'google';
-  private configuration: Promise<oidc.Configuration> | undefined;
-
   constructor(
     private readonly client: OAuthClientConfig,
     private readonly redirectUri: string,
-  ) {}
-
-  /** Discovery once, retried on the next flow when it failed. */
-  private discover(): Promise<oidc.Configuration> {
-    const issuer = new URL(this.client.issuer);
-    this.configuration ??= oidc
-      .discovery(
-        issuer,
-        this.client.clientId,
-        undefined,
-        this.client.clientSecret ? oidc.ClientSecretPost(this.client.clientSecret) : oidc.None(),
-        // Plain http only for a provider on this machine (tests, local development).
-        isLoopback(issuer)
-          ? { execute: [oidc.allowInsecureRequests], timeout: 10 }
-          : { timeout: 10 },
-      )
-      .catch((error: unknown) => {
-        this.configuration = undefined;
-        throw error;
-      });
-    return this.configuration;
+  ) {
+    this.discover = discoveryOf(client);
   }
+
+  private readonly discover: () => Promise<oidc.Configuration>;
 
   async authorizationUrl(checks: FlowChecks & { codeChallenge: string }): Promise<URL> {
     return oidc.buildAuthorizationUrl(await this.discover(), {
