@@ -1,4 +1,5 @@
 /** `npm run bench -w @planner/server`: the server budgets of docs/design.md, Performance budgets. */
+import { benchCalDavSync } from './caldav-sync.bench';
 import { benchCalendarSync } from './calendar-sync.bench';
 import { benchGetTimeStatistics } from './get-time-statistics.bench';
 import { benchGetTimeline } from './get-timeline.bench';
@@ -7,6 +8,7 @@ import { benchMixedLoad } from './mixed-load.bench';
 await benchGetTimeline();
 await benchGetTimeStatistics();
 await benchCalendarSync();
+await benchCalDavSync();
 const { DATABASE_URL: url, ...env } = process.env;
 await benchMixedLoad('SQLite', env);
 const postgres = process.env.BENCH_DATABASE_URL ?? url;
