@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSessionToken } from '../api/session';
+import { onPush } from '../agenda/data/live-updates';
 import { isRefreshType, isPushSupported, markPushArrived, PUSH_MESSAGE_SOURCE } from './push-state';
 
 /** What the service worker posts to open tabs (src/sw/push.ts). */
@@ -48,9 +49,8 @@ export function PushRegistration() {
       }
       markPushArrived();
       const type = data.push;
-      if (isRefreshType(type)) {
-        void import('../agenda/data/live-updates').then(({ onPush }) => onPush(client, type));
-      }
+      // The agenda's live updates are in its first load already: imported, not loaded later.
+      if (isRefreshType(type)) onPush(client, type);
     };
     const container = navigator.serviceWorker;
     container.addEventListener('message', onMessage);
