@@ -3,6 +3,12 @@ export const APP_VERSION = '1.3.143';
 
 export const API_PREFIX = '/api';
 
+/**
+ * The URL scheme the iOS and Android shells register: `app.planner://agenda/day/{ms}` opens a
+ * day, and `app.planner://oauth?state=…` brings a sign-in started in the system browser back.
+ */
+export const APP_URL_SCHEME = 'app.planner';
+
 export const ContentType = {
   binary: 'application/x-protobuf',
   json: 'application/json',

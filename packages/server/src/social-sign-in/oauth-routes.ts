@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { API_PREFIX } from '@planner/protocol';
+import { createHash } from 'node:crypto';
+import { API_PREFIX, APP_URL_SCHEME } from '@planner/protocol';
 import { hashToken, newToken } from '../accounts/secrets';
 import { systemClock } from '../clock';
 import type { Database } from '../db/database';
@@ -15,6 +16,9 @@ export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
 /** A finished popup's ticket must be redeemed (CreateSession, SetGoogleUser...) within this. */
 export const SIGN_IN_TICKET_TTL_MS = 5 * 60_000;
 
+/** How long an app's exchange code (its ticket before the exchange) lives: a ticket's time. */
+const APP_CODE_TTL_MS = SIGN_IN_TICKET_TTL_MS;
+
 /** What the popup's page posts to the app that opened it. */
 export type OAuthResultMessage =
   | { source: 'planner-oauth'; state: string; token: string }
@@ -22,6 +26,17 @@ export type OAuthResultMessage =
 
 const BASE = `${API_PREFIX}/oauth`;
 const CLIENT_STATE = /^[\w-]{16,128}$/;
+/** base64url of a SHA-256 (RFC 7636's S256 challenge). */
+const APP_CHALLENGE = /^[\w-]{43}$/;
+/** RFC 7636's code verifier: 43 to 128 unreserved characters. */
+const APP_VERIFIER = /^[\w.~-]{43,128}$/;
+/** Our tokens: base64url of 32 random bytes. */
+const APP_CODE = /^[\w-]{43}$/;
+
+/** RFC 7636's S256: base64url of the verifier's SHA-256. */
+export function appChallengeOf(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
 const cookieName = (provider: SocialProvider) => `planner_oauth_${provider}`;
 
 /** Flows are timed by the real clock, as the provider's tokens are (see social-sign-in.ts). */
@@ -60,57 +75,65 @@ export function registerOAuthRoutes(
     reply.type('text/javascript; charset=utf-8').send(FINISH_SCRIPT),
   );
 
-  app.get<{ Params: { provider: string }; Querystring: { state?: string } }>(
-    `${BASE}/:provider/start`,
-    async (request, reply) => {
-      const clientState = request.query.state ?? '';
-      if (!CLIENT_STATE.test(clientState)) return page(reply, 400, { text: 'Bad request.' });
-      const provider = providerOf(request.params.provider);
-      if (!provider) return page(reply, 404, { state: clientState, error: 'failed' });
-      try {
-        await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
-      } catch {
-        return page(reply, 429, { state: clientState, error: 'failed' });
-      }
-      const checks = {
-        state: newToken(),
-        nonce: oidc.randomNonce(),
-        codeVerifier: oidc.randomPKCECodeVerifier(),
-      };
-      const binding = newToken();
-      let url: URL;
-      try {
-        url = await provider.authorizationUrl({
-          ...checks,
-          codeChallenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
-        });
-      } catch (error) {
-        request.log.warn({ err: error, provider: provider.name }, 'oauth provider unreachable');
-        return page(reply, 502, { state: clientState, error: 'failed' });
-      }
-      const now = clock.now();
-      await repo.deleteExpired(db, now);
-      await repo.insertFlow(db, hashToken(checks.state), {
-        provider: provider.name,
-        clientState,
-        codeVerifier: checks.codeVerifier,
-        nonce: checks.nonce,
-        bindingHash: hashToken(binding),
-        expiresAt: now + OAUTH_FLOW_TTL_MS,
+  app.get<{
+    Params: { provider: string };
+    Querystring: { state?: string; app_challenge?: string };
+  }>(`${BASE}/:provider/start`, async (request, reply) => {
+    const clientState = request.query.state ?? '';
+    const appChallenge = request.query.app_challenge ?? '';
+    if (!CLIENT_STATE.test(clientState) || (appChallenge && !APP_CHALLENGE.test(appChallenge)))
+      return page(reply, 400, { text: 'Bad request.' });
+    const result = (outcome: Outcome): PageResult => ({
+      state: clientState,
+      appChallenge,
+      ...outcome,
+    });
+    const provider = providerOf(request.params.provider);
+    if (!provider) return page(reply, 404, result({ error: 'failed' }));
+    try {
+      await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
+    } catch {
+      return page(reply, 429, result({ error: 'failed' }));
+    }
+    const checks = {
+      state: newToken(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+    };
+    const binding = newToken();
+    let url: URL;
+    try {
+      url = await provider.authorizationUrl({
+        ...checks,
+        codeChallenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
       });
-      // Binds the callback to this browser: a callback link sent by someone else (their code
-      // in it, to sign the victim into the sender's account) finds no cookie and fails.
-      reply.header(
-        'set-cookie',
-        cookie(cookieName(provider.name), binding, {
-          path: `${BASE}/${provider.name}/callback`,
-          maxAgeSec: OAUTH_FLOW_TTL_MS / 1000,
-          isSecure,
-        }),
-      );
-      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
-    },
-  );
+    } catch (error) {
+      request.log.warn({ err: error, provider: provider.name }, 'oauth provider unreachable');
+      return page(reply, 502, result({ error: 'failed' }));
+    }
+    const now = clock.now();
+    await repo.deleteExpired(db, now);
+    await repo.insertFlow(db, hashToken(checks.state), {
+      provider: provider.name,
+      clientState,
+      codeVerifier: checks.codeVerifier,
+      nonce: checks.nonce,
+      bindingHash: hashToken(binding),
+      appChallenge,
+      expiresAt: now + OAUTH_FLOW_TTL_MS,
+    });
+    // Binds the callback to this browser: a callback link sent by someone else (their code
+    // in it, to sign the victim into the sender's account) finds no cookie and fails.
+    reply.header(
+      'set-cookie',
+      cookie(cookieName(provider.name), binding, {
+        path: `${BASE}/${provider.name}/callback`,
+        maxAgeSec: OAUTH_FLOW_TTL_MS / 1000,
+        isSecure,
+      }),
+    );
+    return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+  });
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
     `${BASE}/:provider/callback`,
@@ -132,18 +155,20 @@ export function registerOAuthRoutes(
           isSecure,
         }),
       );
+      const result = (outcome: Outcome): PageResult => ({
+        state: flow.clientState,
+        appChallenge: flow.appChallenge,
+        ...outcome,
+      });
       const binding = readCookie(request, cookieName(provider.name));
       if (!binding || hashToken(binding) !== flow.bindingHash) {
         request.log.warn({ provider: provider.name }, 'oauth callback from another browser');
-        return page(reply, 400, { state: flow.clientState, error: 'failed' });
+        return page(reply, 400, result({ error: 'failed' }));
       }
       if (request.query.error) {
         request.log.info({ provider: provider.name, error: request.query.error }, 'oauth declined');
         const cancelled = request.query.error === 'access_denied';
-        return page(reply, 200, {
-          state: flow.clientState,
-          error: cancelled ? 'cancelled' : 'failed',
-        });
+        return page(reply, 200, result({ error: cancelled ? 'cancelled' : 'failed' }));
       }
       try {
         const callback = new URL(`${deps.config.publicUrl}${BASE}/${provider.name}/callback`);
@@ -154,44 +179,107 @@ export function registerOAuthRoutes(
           codeVerifier: flow.codeVerifier,
         });
         const ticket = newToken();
+        // A shell's ticket waits for the app's exchange (below): the scheme's link that carries
+        // it could be caught by another app, which has no verifier.
         await repo.insertTicket(
           db,
           hashToken(ticket),
           profile,
-          clock.now() + SIGN_IN_TICKET_TTL_MS,
+          clock.now() + (flow.appChallenge ? APP_CODE_TTL_MS : SIGN_IN_TICKET_TTL_MS),
+          flow.appChallenge,
         );
-        return page(reply, 200, { state: flow.clientState, token: ticket });
+        return page(reply, 200, result({ token: ticket }));
       } catch (error) {
         // The error names what failed (a status, a claim), never the code or a token.
         const reason = error instanceof Error ? error.message : String(error);
         request.log.warn({ provider: provider.name, reason }, 'oauth sign-in failed');
-        return page(reply, 502, { state: flow.clientState, error: 'failed' });
+        return page(reply, 502, result({ error: 'failed' }));
       }
     },
   );
+
+  // The shell app's exchange: `{ code, verifier }` from the app link → `{ token }`, the ticket
+  // CreateSession takes. A code works once, with the verifier whose challenge began the flow.
+  app.post(`${BASE}/app-ticket`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const refuse = () => reply.code(400).send({ error: 'invalid' });
+    try {
+      await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
+    } catch {
+      return reply.code(429).send({ error: 'tooMany' });
+    }
+    const { code, verifier } = parseExchange(request.body);
+    if (!APP_CODE.test(code) || !APP_VERIFIER.test(verifier)) return refuse();
+    const ticket = newToken();
+    const exchanged = await repo.exchangeAppTicket(
+      db,
+      hashToken(code),
+      appChallengeOf(verifier),
+      hashToken(ticket),
+      clock.now(),
+    );
+    if (!exchanged) {
+      request.log.warn('oauth app exchange refused');
+      return refuse();
+    }
+    return { token: ticket };
+  });
 }
 
-type PageResult =
-  | { state: string; token: string }
-  | { state: string; error: 'cancelled' | 'failed' }
-  | { text: string };
+/** The exchange's JSON body (the server keeps bodies as bytes); '' for anything missing. */
+function parseExchange(body: unknown): { code: string; verifier: string } {
+  let parsed: unknown;
+  try {
+    parsed = Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const field = (name: string) => {
+    const value: unknown = typeof parsed === 'object' && parsed ? Reflect.get(parsed, name) : '';
+    return typeof value === 'string' ? value : '';
+  };
+  return { code: field('code'), verifier: field('verifier') };
+}
+
+type Outcome = { token: string } | { error: 'cancelled' | 'failed' };
+type PageResult = ({ state: string; appChallenge: string } & Outcome) | { text: string };
+
+/**
+ * Where a shell's flow ends: the app's link with the state and the code (the ticket the app
+ * exchanges) or the error. `app.planner://oauth?state=…&code=…`
+ */
+export function appReturnUrl(state: string, outcome: Outcome): string {
+  const query = new URLSearchParams({ state });
+  if ('token' in outcome) query.set('code', outcome.token);
+  else query.set('error', outcome.error);
+  return `${APP_URL_SCHEME}://oauth?${query.toString()}`;
+}
 
 /**
  * A tiny page: its script (a file, as the content security policy wants) posts the result to
- * the opener, to this app's origin only, and closes the popup.
+ * the opener, to this app's origin only, and closes the popup. A shell's flow instead goes to
+ * the app's link (the system browser hands it to the app), with a button in case it does not.
  */
 function resultPage(result: PageResult, targetOrigin: string): string {
-  const message: OAuthResultMessage | undefined =
-    'text' in result ? undefined : { source: 'planner-oauth', ...result };
+  let message: OAuthResultMessage | undefined;
+  let appUrl: string | undefined;
+  if (!('text' in result)) {
+    const { appChallenge, state, ...outcome } = result;
+    if (appChallenge) appUrl = appReturnUrl(state, outcome);
+    else message = { source: 'planner-oauth', state, ...outcome };
+  }
   const text =
     'text' in result ? result.text : 'error' in result ? 'Sign-in did not finish.' : 'Signed in.';
   // JSON inside <script type="application/json">: '<' escaped so no tag can end it early.
-  const data = JSON.stringify({ message, targetOrigin }).replace(/</g, '\\u003c');
+  const data = JSON.stringify({ message, appUrl, targetOrigin }).replace(/</g, '\\u003c');
+  const back = appUrl
+    ? `<p><a href="${escapeHtml(appUrl)}" style="font-size:1.1rem">Return to Planner</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Planner</title></head>
 <body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#333">
-<p>${escapeHtml(text)}</p>
+<div><p>${escapeHtml(text)}</p>${back}</div>
 <script id="oauth-result" type="application/json">${data}</script>
 <script src="${BASE}/finish.js"></script>
 </body></html>`;
@@ -199,6 +287,10 @@ function resultPage(result: PageResult, targetOrigin: string): string {
 
 const FINISH_SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('oauth-result').textContent);
+  if (data.appUrl) {
+    window.location.replace(data.appUrl);
+    return;
+  }
   if (!data.message || !window.opener) return;
   window.opener.postMessage(data.message, data.targetOrigin);
   window.close();

@@ -33,6 +33,8 @@ export interface OAuthFlow {
   codeVerifier: string;
   nonce: string;
   bindingHash: string;
+  /** Set when a shell app started the flow: its PKCE challenge; '' for the browser popup. */
+  appChallenge: string;
   expiresAt: number;
 }
 
@@ -62,6 +64,7 @@ export async function insertFlow(db: Db, stateHash: string, flow: OAuthFlow): Pr
       code_verifier: flow.codeVerifier,
       nonce: flow.nonce,
       binding_hash: flow.bindingHash,
+      app_challenge: flow.appChallenge,
       expires_at: flow.expiresAt,
     })
     .execute();
@@ -86,6 +89,7 @@ export async function takeFlow(
         codeVerifier: row.code_verifier,
         nonce: row.nonce,
         bindingHash: row.binding_hash,
+        appChallenge: row.app_challenge,
         expiresAt: row.expires_at,
       }
     : undefined;
@@ -99,11 +103,13 @@ export async function deleteExpired(db: Db, now: number): Promise<void> {
 
 // ---- Sign-in tickets ---------------------------------------------------------------------
 
+/** `appChallenge`: the shell app's, when it started the flow (the ticket waits for the exchange). */
 export async function insertTicket(
   db: Db,
   ticketHash: string,
   profile: SocialProfile,
   expiresAt: number,
+  appChallenge = '',
 ): Promise<void> {
   await db
     .insertInto('sign_in_tickets')
@@ -116,6 +122,7 @@ export async function insertTicket(
       cover_url: profile.coverUrl,
       email: profile.email,
       email_verified: profile.emailVerified ? 1 : 0,
+      app_challenge: appChallenge,
       expires_at: expiresAt,
       used_at: 0,
     })
@@ -134,11 +141,37 @@ export async function spendTicket(
     .set({ used_at: now })
     .where('ticket_hash', '=', ticketHash)
     .where('provider', '=', provider)
+    .where('app_challenge', '=', '')
     .where('used_at', '=', 0)
     .where('expires_at', '>', now)
     .returningAll()
     .executeTakeFirst();
   return row ? toProfile(row) : undefined;
+}
+
+/**
+ * The shell app's exchange: the ticket its challenge holds is re-keyed to `newTicketHash` and
+ * opens sessions from then on. One statement, so a code is exchanged at most once; false when
+ * the code is unknown, spent, expired or the challenge is not this one.
+ */
+export async function exchangeAppTicket(
+  db: Db,
+  codeHash: string,
+  appChallenge: string,
+  newTicketHash: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('sign_in_tickets')
+    .set({ ticket_hash: newTicketHash, app_challenge: '' })
+    .where('ticket_hash', '=', codeHash)
+    .where('app_challenge', '=', appChallenge)
+    .where('app_challenge', '<>', '')
+    .where('used_at', '=', 0)
+    .where('expires_at', '>', now)
+    .returning('ticket_hash')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---- Identities --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { hashToken } from '../accounts/secrets';
+import { appChallengeOf } from './oauth-routes';
 import { SocialMessage } from './social-sign-in';
 import { CookieJar, drivePopup, openCallback } from './testing/popup-driver';
 import { facebookIdOf, startFakeFacebook, type FakeFacebook } from './testing/fake-facebook';
@@ -261,6 +262,110 @@ describe('the popup flow', () => {
       redirect: 'manual',
     });
     expect(start.status).toBe(400);
+  });
+});
+
+describe('sign-in from the shells (system browser, app link, PKCE exchange)', () => {
+  const newVerifier = () => randomBytes(32).toString('base64url');
+  const exchange = (body: unknown) =>
+    fetch(`${server.url}/api/oauth/app-ticket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /** Runs a shell's flow to its app link; answers the link's parts. */
+  async function appFlow(provider: 'google' | 'facebook', login: string, verifier: string) {
+    const state = newState();
+    const run = await drivePopup({
+      serverUrl: server.url,
+      publicUrl: PUBLIC_URL,
+      provider,
+      state,
+      login,
+      appChallenge: appChallengeOf(verifier),
+    });
+    expect(run.message).toBeUndefined();
+    const link = new URL(run.appUrl ?? 'about:blank');
+    return { run, state, link, code: link.searchParams.get('code') ?? '' };
+  }
+
+  it('ends at the app link; the code opens a session only after the exchange with the verifier', async () => {
+    const verifier = newVerifier();
+    const login = uniqueLogin('Shell');
+    const { run, state, link, code } = await appFlow('google', login, verifier);
+    expect(link.protocol).toBe('app.planner:');
+    expect(link.host).toBe('oauth');
+    expect(link.searchParams.get('state')).toBe(state);
+    expect(run.html).toContain('Return to Planner');
+
+    // The link alone (another app could catch it) opens nothing.
+    const early = await rpcError(server.client().call('CreateUser', { googleToken: code }));
+    expect(early.message).toBe(SocialMessage.ticketInvalid);
+    expect((await exchange({ code, verifier: newVerifier() })).status).toBe(400);
+
+    const answer = await exchange({ code, verifier });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const { token } = (await answer.json()) as { token: string };
+    expect(token).not.toBe(code);
+    const { authToken } = await server.client().call('CreateUser', { googleToken: token });
+    const { user } = await server.client(authToken).call('GetUserProfile');
+    expect(user?.googleUser?.name).toBe(`Test ${login}`);
+
+    // Once: the code again, or the ticket again, is refused.
+    expect((await exchange({ code, verifier })).status).toBe(400);
+    const replay = await rpcError(server.client().call('CreateSession', { googleToken: token }));
+    expect(replay.message).toBe(SocialMessage.ticketInvalid);
+    expect(server.logs.join('\n')).not.toContain(code);
+  });
+
+  it('brings a cancel back to the app as a cancel, and a popup flow never gets an app link', async () => {
+    const verifier = newVerifier();
+    const state = newState();
+    const run = await drivePopup({
+      serverUrl: server.url,
+      publicUrl: PUBLIC_URL,
+      provider: 'facebook',
+      state,
+      login: 'nobody',
+      choice: 'cancel',
+      appChallenge: appChallengeOf(verifier),
+    });
+    expect(run.appUrl).toBe(`app.planner://oauth?state=${state}&error=cancelled`);
+    const popup = await drivePopup({
+      serverUrl: server.url,
+      publicUrl: PUBLIC_URL,
+      provider: 'google',
+      state: newState(),
+      login: uniqueLogin('popup'),
+    });
+    expect(popup.appUrl).toBeUndefined();
+  });
+
+  it('refuses malformed starts and exchanges, and an expired code', async () => {
+    const badStart = await fetch(
+      `${server.url}/api/oauth/google/start?state=${newState()}&app_challenge=short`,
+      { redirect: 'manual' },
+    );
+    expect(badStart.status).toBe(400);
+    for (const body of [{}, { code: 'x', verifier: newVerifier() }, { code: 'a'.repeat(43) }]) {
+      expect((await exchange(body)).status).toBe(400);
+    }
+    const notJson = await fetch(`${server.url}/api/oauth/app-ticket`, {
+      method: 'POST',
+      body: 'code=1',
+    });
+    expect(notJson.status).toBe(400);
+
+    const verifier = newVerifier();
+    const { code } = await appFlow('google', uniqueLogin('slow'), verifier);
+    await server.database.db
+      .updateTable('sign_in_tickets')
+      .set({ expires_at: Date.now() - 1 })
+      .where('ticket_hash', '=', hashToken(code))
+      .execute();
+    expect((await exchange({ code, verifier })).status).toBe(400);
   });
 });
 

@@ -37,6 +37,8 @@ export interface OAuthFlowRow {
   nonce: string;
   /** SHA-256 of the random value in the popup's cookie: the callback must come from that popup. */
   binding_hash: string;
+  /** The shell app's PKCE challenge (base64url SHA-256 of its verifier); '' for the popup. */
+  app_challenge: string;
   expires_at: number;
 }
 
@@ -52,6 +54,11 @@ export interface SignInTicketRow {
   email: string;
   /** Whether the provider vouches for the address (1) or not (0). */
   email_verified: number;
+  /**
+   * The shell app's challenge while the ticket waits for its exchange (exchangeAppTicket);
+   * such a ticket opens no session. '' once exchanged, and for the popup's tickets.
+   */
+  app_challenge: string;
   expires_at: number;
   /** 0 while unused (single use). */
   used_at: number;

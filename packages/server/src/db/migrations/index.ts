@@ -18,6 +18,7 @@ import * as googleCalendar from './0016_google_calendar';
 import * as caldav from './0017_caldav';
 import * as icsFeedApple from './0018_ics_feed_apple';
 import * as devicesNotifications from './0019_devices_notifications';
+import * as oauthAppReturn from './0020_oauth_app_return';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_caldav': caldav,
   '0018_ics_feed_apple': icsFeedApple,
   '0019_devices_notifications': devicesNotifications,
+  '0020_oauth_app_return': oauthAppReturn,
 };

@@ -28,6 +28,8 @@ export interface PopupRun {
   message: OAuthResultMessage | undefined;
   /** The callback address the provider sent the popup to (on the server's public URL). */
   callbackUrl: string;
+  /** A shell's flow: the app link the page sends the system browser to. */
+  appUrl: string | undefined;
 }
 
 export interface DriveOptions {
@@ -46,6 +48,8 @@ export interface DriveOptions {
   jar?: CookieJar;
   /** Stops before the callback is opened, answering its address (to replay or move it). */
   stopAtCallback?: boolean;
+  /** A shell app's flow: its PKCE challenge (the flow then ends at the app's link). */
+  appChallenge?: string;
 }
 
 const FORM = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i;
@@ -59,10 +63,12 @@ const attribute = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`)
 export async function drivePopup(options: DriveOptions): Promise<PopupRun> {
   const jar = options.jar ?? new CookieJar();
   const providerJar = new CookieJar();
-  const start = await fetch(
-    `${options.serverUrl}/api/oauth/${options.provider}/start?state=${options.state}`,
-    { redirect: 'manual', headers: { cookie: jar.header() } },
-  );
+  const query = new URLSearchParams({ state: options.state });
+  if (options.appChallenge) query.set('app_challenge', options.appChallenge);
+  const start = await fetch(`${options.serverUrl}/api/oauth/${options.provider}/start?${query}`, {
+    redirect: 'manual',
+    headers: { cookie: jar.header() },
+  });
   jar.store(start);
   let location = start.headers.get('location');
   if (!location) return finalPage(start, '');
@@ -70,7 +76,8 @@ export async function drivePopup(options: DriveOptions): Promise<PopupRun> {
   for (let step = 0; step < 20; step++) {
     if (location.startsWith(options.publicUrl)) {
       const callbackUrl = location.split('#')[0] ?? location;
-      if (options.stopAtCallback) return { status: 0, html: '', message: undefined, callbackUrl };
+      if (options.stopAtCallback)
+        return { status: 0, html: '', message: undefined, callbackUrl, appUrl: undefined };
       return openCallback(options.serverUrl, options.publicUrl, callbackUrl, jar);
     }
     next = await fetch(location, { redirect: 'manual', headers: { cookie: providerJar.header() } });
@@ -126,6 +133,14 @@ export async function openCallback(
 async function finalPage(response: Response, callbackUrl: string): Promise<PopupRun> {
   const html = await response.text();
   const data = /<script id="oauth-result" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-  const parsed = data?.[1] ? (JSON.parse(data[1]) as { message?: OAuthResultMessage }) : {};
-  return { status: response.status, html, message: parsed.message, callbackUrl };
+  const parsed = data?.[1]
+    ? (JSON.parse(data[1]) as { message?: OAuthResultMessage; appUrl?: string })
+    : {};
+  return {
+    status: response.status,
+    html,
+    message: parsed.message,
+    callbackUrl,
+    appUrl: parsed.appUrl,
+  };
 }
