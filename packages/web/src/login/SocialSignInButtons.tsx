@@ -9,6 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentApiBase } from '../api/api-base';
 import { call } from '../api/client';
+import { getBridge, isNativeShell } from '../native/bridge';
 import { useSignInErrorText } from './sign-in-error';
 import { signInWithPopup, type SocialProvider } from './oauth-popup';
 import { SOCIAL_NAMESPACE, signUpOptions, useOAuthProviders } from './social-sign-in';
@@ -20,9 +21,15 @@ interface SocialSignInButtonsProps {
   onPhone: () => void;
 }
 
-async function signIn(provider: SocialProvider, isSignUp: boolean): Promise<string> {
+/** The provider's one-time ticket: the shell's system browser, else the popup. */
+async function socialTicket(provider: SocialProvider): Promise<string> {
+  if (isNativeShell()) return (await getBridge()).signIn(provider);
   // Opened first thing in the click: a browser lets only a click open a window.
-  const ticket = await signInWithPopup(provider, currentApiBase());
+  return signInWithPopup(provider, currentApiBase());
+}
+
+async function signIn(provider: SocialProvider, isSignUp: boolean): Promise<string> {
+  const ticket = await socialTicket(provider);
   const credentials = {
     ...(provider === 'google' ? { googleToken: ticket } : { facebookToken: ticket }),
     options: signUpOptions(),

@@ -27,12 +27,6 @@ export interface PurchaseResult {
 
 export type SignInProvider = 'google' | 'facebook';
 
-/** The Google scopes and Facebook permissions a native sign-in asks for (spec). */
-export const SIGN_IN_SCOPES: Record<SignInProvider, readonly string[]> = {
-  google: ['email', 'profile', 'openid'],
-  facebook: ['email'],
-};
-
 /** A device calendar the person can bind to a category (iOS, EventKit). */
 export interface DeviceCalendar {
   title: string;
@@ -134,7 +128,11 @@ export interface NativeBridge {
 
   /** Buys a store product (Sku.platformProductId) and answers the proof of purchase. */
   purchase(productId: string): Promise<PurchaseResult>;
-  /** Signs in with the provider and answers the token CreateSession takes. */
+  /**
+   * Signs in with the provider and answers the one-time ticket CreateSession and CreateUser
+   * take: the popup on the web, the system browser and an app link in the shells. Rejects with
+   * an OAuthError (cancelled, busy, failed, not configured), the same on both.
+   */
   signIn(provider: SignInProvider): Promise<string>;
 
   listDeviceCalendars(): Promise<DeviceCalendar[]>;
@@ -178,7 +176,6 @@ export interface NativeBridge {
  */
 export interface PlannerNativePlugin {
   purchase(options: { productId: string }): Promise<PurchaseResult>;
-  signIn(options: { provider: SignInProvider; scopes: string[] }): Promise<{ token: string }>;
   listCalendars(): Promise<{ calendars: DeviceCalendar[] }>;
   readCalendarEvents(options: {
     calendarTitles: string[];

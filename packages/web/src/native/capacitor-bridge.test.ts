@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { oauthErrorKey } from '../login/oauth-popup';
+import { CLOSED_GRACE_MS, pkceChallenge } from './app-sign-in';
 import { BridgeError, type LocalNotification, type NativeBridge } from './bridge-contract';
 import {
   installFakeNative,
@@ -94,28 +96,94 @@ describe('the Capacitor bridge against the native layer', () => {
     expect([error.call, error.code]).toEqual(['purchase', 'CANCELLED']);
   });
 
-  it('signs in with the scopes of each provider', async () => {
-    native.on('PlannerNative', 'signIn', (options) => ({
-      token: `t-${String(options['provider'])}`,
-    }));
-    expect(await bridge.signIn('google')).toBe('t-google');
-    expect(await bridge.signIn('facebook')).toBe('t-facebook');
-    expect(native.callsTo('PlannerNative', 'signIn')).toEqual([
-      { provider: 'google', scopes: ['email', 'profile', 'openid'] },
-      { provider: 'facebook', scopes: ['email'] },
-    ]);
-  });
+  describe('sign-in through the system browser', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
 
-  it('fails a sign-in that answers no token, and one that native rejects', async () => {
-    native.on('PlannerNative', 'signIn', () => ({ token: '' }));
-    expect((await failure(bridge.signIn('google'))).code).toBe('FAILED');
-    native.fail('PlannerNative', 'signIn', 'Google Play services missing', 'UNAVAILABLE');
-    const error = await failure(bridge.signIn('google'));
-    expect([error.call, error.code, error.message]).toEqual([
-      'signIn',
-      'UNAVAILABLE',
-      'Google Play services missing',
-    ]);
+    /** Browser.open answers, then the app link `link(state)` arrives (undefined: none). */
+    function browserLandsAt(link: ((state: string) => string) | undefined) {
+      const opened: URL[] = [];
+      native.on('Browser', 'open', (options) => {
+        const url = new URL(String(options['url']));
+        opened.push(url);
+        const state = url.searchParams.get('state') ?? '';
+        if (link) setTimeout(() => native.emit('App', 'appUrlOpen', { url: link(state) }), 0);
+        return undefined;
+      });
+      native.on('Browser', 'close', () => undefined);
+      return opened;
+    }
+
+    function serverAnswers(status: number, body: unknown) {
+      const exchange = vi.fn((_url: URL, _init: RequestInit) =>
+        Promise.resolve(new Response(JSON.stringify(body), { status })),
+      );
+      vi.stubGlobal('fetch', exchange);
+      return exchange;
+    }
+
+    it('opens the flow with a state and a PKCE challenge, and trades the code with its verifier', async () => {
+      const opened = browserLandsAt((state) => `app.planner://oauth?state=${state}&code=C0DE`);
+      const exchange = serverAnswers(200, { token: 'ticket-1' });
+      const appLinksBefore = native.listenerCount('App', 'appUrlOpen');
+      // A link of another flow, arriving first, is not this one's.
+      setTimeout(
+        () => native.emit('App', 'appUrlOpen', { url: 'app.planner://oauth?state=x&code=NO' }),
+        0,
+      );
+
+      expect(await bridge.signIn('google')).toBe('ticket-1');
+      const start = opened[0];
+      expect(start?.pathname).toBe('/api/oauth/google/start');
+      expect(start?.searchParams.get('state')).toMatch(/^[\w-]{32}$/);
+      const [url, init] = exchange.mock.calls[0] ?? [];
+      expect(String(url)).toMatch(/\/api\/oauth\/app-ticket$/);
+      const body = JSON.parse(String(init?.body)) as { code: string; verifier: string };
+      expect(body.code).toBe('C0DE');
+      expect(start?.searchParams.get('app_challenge')).toBe(
+        await pkceChallenge(window.crypto, body.verifier),
+      );
+      expect(native.callsTo('Browser', 'close')).toHaveLength(1);
+      // Its listeners are gone once it is done.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(native.listenerCount('App', 'appUrlOpen')).toBe(appLinksBefore);
+      expect(native.listenerCount('Browser', 'browserFinished')).toBe(0);
+    });
+
+    it('answers a declined sign-in and a closed browser as cancelled, the same as the popup', async () => {
+      browserLandsAt((state) => `app.planner://oauth?state=${state}&error=cancelled`);
+      expect(oauthErrorKey(await bridge.signIn('facebook').catch((e: unknown) => e))).toBe(
+        'oauth.cancelled',
+      );
+
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      browserLandsAt(undefined);
+      const closed = bridge.signIn('google').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      native.emit('Browser', 'browserFinished', {});
+      await vi.advanceTimersByTimeAsync(CLOSED_GRACE_MS - 1);
+      // Still waiting: Android may tell of the close before the link.
+      native.emit('App', 'appUrlOpen', { url: 'app.planner://agenda/day/1' });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(oauthErrorKey(await closed)).toBe('oauth.cancelled');
+    });
+
+    it('fails when the browser cannot open, the server refuses the code, or one is under way', async () => {
+      native.fail('Browser', 'open', 'Unable to display URL', 'FAILED');
+      expect(oauthErrorKey(await bridge.signIn('google').catch((e: unknown) => e))).toBe(
+        'oauth.failed',
+      );
+
+      browserLandsAt((state) => `app.planner://oauth?state=${state}&code=C0DE`);
+      serverAnswers(400, { error: 'invalid' });
+      const first = bridge.signIn('google').catch((e: unknown) => e);
+      const second = await bridge.signIn('google').catch((e: unknown) => e);
+      expect(oauthErrorKey(second)).toBe('oauth.busy');
+      expect(oauthErrorKey(await first)).toBe('oauth.failed');
+      expect(native.callsTo('Browser', 'open')).toHaveLength(2);
+    });
   });
 
   it('lists and reads device calendars, and their sync status', async () => {

@@ -1,4 +1,5 @@
 import { App } from '@capacitor/app';
+import { Browser } from '@capacitor/browser';
 import { registerPlugin, type PluginListenerHandle } from '@capacitor/core';
 import { Device } from '@capacitor/device';
 import { LocalNotifications } from '@capacitor/local-notifications';
@@ -6,12 +7,13 @@ import { Share } from '@capacitor/share';
 import {
   BridgeError,
   NOTIFICATION_ACTIONS,
-  SIGN_IN_SCOPES,
   type DevicePlatform,
   type NativeBridge,
   type NotificationAction,
   type PlannerNativePlugin,
 } from './bridge-contract';
+import { currentApiBase } from '../api/api-base';
+import { signInThroughBrowser } from './app-sign-in';
 import { routeFromUrl } from './intents';
 
 /** Capacitor's error shape: a message and, from native code, a code. */
@@ -89,10 +91,19 @@ export function createCapacitorBridge(): NativeBridge {
     purchase: (productId) => guarded('purchase', () => native.purchase({ productId })),
 
     signIn: (provider) =>
-      guarded('signIn', async () => {
-        const answer = await native.signIn({ provider, scopes: [...SIGN_IN_SCOPES[provider]] });
-        if (!answer.token) throw new BridgeError('signIn', 'FAILED', 'No token');
-        return answer.token;
+      signInThroughBrowser(provider, {
+        apiBase: currentApiBase(),
+        pageUrl: window.location.href,
+        openBrowser: (url) => Browser.open({ url }),
+        closeBrowser: () => Browser.close(),
+        onAppUrl: (listener) =>
+          unsubscriber(App.addListener('appUrlOpen', ({ url }) => listener(url))),
+        onBrowserClosed: (listener) =>
+          unsubscriber(Browser.addListener('browserFinished', () => listener())),
+        fetch: (input, init) => fetch(input, init),
+        crypto: window.crypto,
+        setTimeout: (handler, ms) => window.setTimeout(handler, ms),
+        clearTimeout: (id) => window.clearTimeout(id as number),
       }),
 
     listDeviceCalendars: () =>

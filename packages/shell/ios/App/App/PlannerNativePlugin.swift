@@ -19,7 +19,6 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
     public let jsName = "PlannerNative"
     public let pluginMethods: [CAPPluginMethod] = [
         CAPPluginMethod(name: "purchase", returnType: CAPPluginReturnPromise),
-        CAPPluginMethod(name: "signIn", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "listCalendars", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "readCalendarEvents", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "calendarSyncStatus", returnType: CAPPluginReturnPromise),
@@ -95,10 +94,6 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
             "nativeVersion": "\(version) (\(build))",
             "appleCalendar": EKEventStore.authorizationStatus(for: .event) != .restricted
         ])
-    }
-
-    @objc func signIn(_ call: CAPPluginCall) {
-        call.unimplemented("Native Google and Facebook sign-in need their SDKs and client ids, not built into this shell")
     }
 
     // MARK: Device calendars (EventKit)

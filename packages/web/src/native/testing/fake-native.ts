@@ -47,9 +47,9 @@ const PLUGINS: Record<string, string[]> = {
     'changeExactNotificationSetting',
   ],
   Share: ['canShare', 'share'],
+  Browser: ['open', 'close'],
   PlannerNative: [
     'purchase',
-    'signIn',
     'listCalendars',
     'readCalendarEvents',
     'calendarSyncStatus',

@@ -131,12 +131,8 @@ public class PlannerNativePlugin extends Plugin implements PurchasesUpdatedListe
         }
     }
 
-    // What Android has no equivalent for, or what needs SDKs this shell does not carry.
-
-    @PluginMethod
-    public void signIn(PluginCall call) {
-        call.unimplemented("Native Google and Facebook sign-in need their SDKs and client ids, not built into this shell");
-    }
+    // What Android has no equivalent for. (Google and Facebook sign-in run in the system
+    // browser through the Browser plugin and the app.planner://oauth link: no SDK here.)
 
     @PluginMethod
     public void listCalendars(PluginCall call) {
