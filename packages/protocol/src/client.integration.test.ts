@@ -131,6 +131,18 @@ describe('client', () => {
     expect(ids.size).toBe(1);
   });
 
+  it('sends the idempotency key with every attempt of a call, and none without one', async () => {
+    script = [dropConnection, answer(200, authBody), answer(200, authBody)];
+    const c = client();
+    await c.call('CreateSession', {}, { idempotencyKey: 'key-0123456789abcdef' });
+    await c.call('CreateSession');
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual([
+      'key-0123456789abcdef',
+      'key-0123456789abcdef',
+      undefined,
+    ]);
+  });
+
   it('gives up after the retries with a NetworkError', async () => {
     script = [
       dropConnection,

@@ -58,6 +58,11 @@ export interface CallOptions {
   /** Whether the UI shows a loading indicator for this call (default true); passed to hooks. */
   showLoading?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as `idempotency-key` on every attempt: a signed-in change whose answer was lost is
+   * applied once however often it is sent again with the same key (within 24 hours).
+   */
+  idempotencyKey?: string;
 }
 
 export interface CallInfo {
@@ -65,6 +70,7 @@ export interface CallInfo {
   requestId: string;
   retry: boolean;
   showLoading: boolean;
+  idempotencyKey?: string;
 }
 
 export interface NetworkFailure extends CallInfo {
@@ -131,17 +137,18 @@ export function createClient(options: ClientOptions): Client {
   const policyFor = options.retryPolicy ?? defaultRetryPolicy;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  function headersFor(requestId: string): Record<string, string> {
+  function headersFor(info: CallInfo): Record<string, string> {
     const tz = typeof options.timezone === 'function' ? options.timezone() : options.timezone;
     const headers: Record<string, string> = {
       'content-type': ContentType.binary,
       accept: ContentType.binary,
-      [Header.requestId]: requestId,
+      [Header.requestId]: info.requestId,
       [Header.timezone]: tz ?? defaultTimezone(),
       [Header.appVersion]: options.appVersion ?? APP_VERSION,
     };
     const token = options.getToken?.();
     if (token) headers[Header.authorization] = `Bearer ${token}`;
+    if (info.idempotencyKey) headers[Header.idempotencyKey] = info.idempotencyKey;
     return headers;
   }
 
@@ -153,7 +160,7 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<Answer> {
     const response = await doFetch(`${baseUrl}/${info.method}`, {
       method: 'POST',
-      headers: headersFor(info.requestId),
+      headers: headersFor(info),
       body,
       ...(signal ? { signal } : {}),
     });
@@ -204,6 +211,7 @@ export function createClient(options: ClientOptions): Client {
       requestId: newRequestId(),
       retry: callOptions.retry ?? true,
       showLoading: callOptions.showLoading ?? true,
+      ...(callOptions.idempotencyKey && { idempotencyKey: callOptions.idempotencyKey }),
     };
     options.onCallStart?.(info);
     try {

@@ -22,6 +22,8 @@ export const Header = {
   appVersion: 'app-version',
   errorCode: 'error-code',
   errorMessage: 'error-message',
+  /** Optional on signed-in calls: the same key again answers the first call's answer. */
+  idempotencyKey: 'idempotency-key',
 } as const;
 
 /** The token from an `authorization` header value, with or without the Bearer scheme. */

@@ -6,6 +6,7 @@ import type { FilesTables } from '../files/tables';
 import type { GoogleCalendarTables } from '../google-calendar/tables';
 import type { NotificationsTables } from '../notifications/tables';
 import type { RemindersTables } from '../reminders/tables';
+import type { IdempotencyTables } from '../rpc/tables';
 import type { SocialSignInTables } from '../social-sign-in/tables';
 import type { TasksTables } from '../tasks/tables';
 import type { TimelineTables } from '../timeline/tables';
@@ -27,4 +28,5 @@ export interface Schema
     FilesTables,
     GoogleCalendarTables,
     NotificationsTables,
-    CalDavTables {}
+    CalDavTables,
+    IdempotencyTables {}

@@ -13,6 +13,8 @@ export interface RequestInfo {
   /** Country or region from a trusted proxy header ('' when unknown). */
   region: string;
   token: string | undefined;
+  /** The `idempotency-key` header, checked (undefined when absent); see idempotency.ts. */
+  idempotencyKey?: string | undefined;
 }
 
 /** What every step of a call knows about it: the request and the injected clock. */

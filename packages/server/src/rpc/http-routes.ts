@@ -24,6 +24,7 @@ import {
 import { answerTooLarge, MAX_ANSWER_BYTES } from './chain-budget';
 import type { RequestInfo } from './context';
 import { AppError, invalid, notFound } from './errors';
+import { IDEMPOTENCY_KEY } from './idempotency';
 import { redactSecrets } from './redact';
 import { asAppError, CHAIN_METHOD, type RpcRuntime } from './rpc-runtime';
 
@@ -54,8 +55,18 @@ export function regionOf(request: FastifyRequest, regionHeader: string | undefin
   return REGION.test(value) ? value : '';
 }
 
+/** The `idempotency-key` header: undefined when absent, refused when not a proper key. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = headerValue(request, Header.idempotencyKey);
+  if (!value) return undefined;
+  if (!IDEMPOTENCY_KEY.test(value))
+    throw invalid(`Header "${Header.idempotencyKey}": 16 to 64 letters, digits, "-" or "_"`);
+  return value;
+}
+
 function requestInfo(request: FastifyRequest, regionHeader: string | undefined): RequestInfo {
   return {
+    idempotencyKey: idempotencyKeyOf(request),
     requestId: request.id,
     ip: request.ip,
     userAgent: headerValue(request, 'user-agent'),
@@ -121,6 +132,8 @@ async function answer(
   trace: { input?: unknown },
 ): Promise<Uint8Array | undefined> {
   if (name === CHAIN_METHOD) {
+    if (headerValue(request, Header.idempotencyKey))
+      throw invalid(`Header "${Header.idempotencyKey}" is not taken on Chain`);
     const chain = decodeMessage(ChainRequestSchema, body, format);
     trace.input = chain.steps.map((step) => step.method);
     return encodeMessage(

@@ -28,6 +28,7 @@ import type {
 import type { MethodDefinition } from './define-method';
 import { AppError, invalid, notFound, sessionInvalid } from './errors';
 import { ChainBudget } from './chain-budget';
+import { runOnce } from './idempotency';
 import type { RateLimiters } from './rate-limit';
 
 type Effect = () => Promise<void> | void;
@@ -97,9 +98,22 @@ export class RpcRuntime {
       prepared = await this.prepare(definition.prepare, input, info, this.deps.db, session);
     }
     const effects: Effect[] = [];
-    const output = await this.deps.db
-      .transaction()
-      .execute((trx) => this.runInTransaction(trx, definition, input, info, effects, prepared));
+    const output = await this.deps.db.transaction().execute(async (trx) => {
+      const key = info.idempotencyKey;
+      if (!key || definition.auth !== 'required')
+        return this.runInTransaction(trx, definition, input, info, effects, prepared);
+      const session = await this.authenticate(trx, info);
+      const keyed = {
+        userId: session.userId,
+        key,
+        method: definition.method.name,
+        output: definition.method.output,
+        now: this.deps.clock.now(),
+      };
+      return runOnce(trx, keyed, () =>
+        this.runInTransaction(trx, definition, input, info, effects, prepared, session),
+      );
+    });
     this.runEffects(effects);
     return output;
   }

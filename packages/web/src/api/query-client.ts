@@ -18,6 +18,8 @@ interface PlannerQueryMeta extends Record<string, unknown> {
 interface PlannerMutationMeta extends Record<string, unknown> {
   /** The screen shows this mutation's errors itself (forms), so no toast. */
   handlesErrors?: boolean;
+  /** A queued change's key, sent as `idempotency-key` (offline/offline-queue.ts). */
+  idempotencyKey?: string;
 }
 
 declare module '@tanstack/react-query' {

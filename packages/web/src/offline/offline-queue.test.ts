@@ -8,12 +8,16 @@ import { installOfflineQueue, pendingChanges, sendChange } from './offline-queue
 import { act, renderHook } from '@testing-library/react';
 import { useConflicts } from './conflict-store';
 
+/** Each call's idempotency key as sent, in the order sent (undefined: none). */
+let keysSent: (string | undefined)[] = [];
+
 /** The server at the HTTP edge: records the methods called, answers empty messages or errors. */
 function serve(answer: (method: string) => Response = () => emptyAnswer()) {
   const methods: string[] = [];
-  const fetchMock = vi.fn<typeof fetch>((input) => {
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const method = String(input).split('/').pop() ?? '';
     methods.push(method);
+    keysSent.push(new Headers(init?.headers).get('idempotency-key') ?? undefined);
     return Promise.resolve(answer(method));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -50,7 +54,10 @@ describe('the offline queue', () => {
     clients.push(made);
     return made;
   };
-  beforeEach(() => onlineManager.setOnline(true));
+  beforeEach(() => {
+    onlineManager.setOnline(true);
+    keysSent = [];
+  });
   afterEach(() => {
     clients.forEach((c) => c.unmount());
     clients = [];
@@ -158,5 +165,31 @@ describe('the offline queue', () => {
     await settle(after);
     restoring.stop();
     expect(methods).toEqual(['PutTask', 'Next']);
+    // Each change kept the key it was made with, so the server applies it once.
+    expect(keysSent).toHaveLength(2);
+    expect(keysSent.every((key) => key && /^[\w-]{16,64}$/.test(key))).toBe(true);
+    expect(new Set(keysSent).size).toBe(2);
+  });
+
+  it('sends a change whose answer was lost again with the same key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let calls = 0;
+    const methods = serve(() => {
+      calls += 1;
+      // The first answer never arrives: the connection drops.
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return emptyAnswer();
+    });
+    const label = { action: 'createTask', title: 'Pay rent' } as const;
+    const sent = sendChange(client(), 'PutTask', { task: { title: 'Pay rent' } }, label);
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    expect((await sent).queued).toBe(false);
+    expect(methods).toEqual(['PutTask', 'PutTask']);
+    expect(keysSent[0]).toBeTruthy();
+    expect(keysSent[1]).toBe(keysSent[0]);
+    // The next change is another one: another key.
+    await sendChange(client(), 'PutTask', { task: { title: 'Pay rent' } }, label);
+    expect(keysSent[2]).not.toBe(keysSent[0]);
   });
 });

@@ -123,7 +123,8 @@ export function installOfflineQueue(client: QueryClient): void {
   }
   for (const method of QUEUED_METHODS) {
     client.setMutationDefaults([QUEUE_KEY, method], {
-      mutationFn: (input: unknown) => call(method, input as InputInit<typeof method>),
+      mutationFn: (input: unknown, { meta }) =>
+        call(method, input as InputInit<typeof method>, idempotencyOf(meta)),
       scope: { id: QUEUE_SCOPE },
       networkMode: 'online',
       retry: (_failures, error) => isTemporaryFailure(error),
@@ -146,6 +147,16 @@ export function installOfflineQueue(client: QueryClient): void {
 }
 
 /**
+ * Each change gets a key when it is made, kept with it in the queue (and across a reload): the
+ * server applies a change once however often it is sent with its key, so a change whose answer
+ * was lost, sent again from the queue, is not made twice (docs/idempotent-calls.md).
+ */
+function idempotencyOf(meta: Record<string, unknown> | undefined): { idempotencyKey?: string } {
+  const key: unknown = meta?.['idempotencyKey'];
+  return typeof key === 'string' && key ? { idempotencyKey: key } : {};
+}
+
+/**
  * Sends a change now when the app is online and nothing is waiting; otherwise (offline, or
  * earlier changes still waiting, or the server out of reach) queues it behind the others and
  * answers `{ queued: true }` at once: the screens show it as made and pending. Errors the server
@@ -157,16 +168,17 @@ export async function sendChange<M extends QueuedMethod>(
   input: InputInit<M>,
   label: ChangeLabel,
 ): Promise<SendResult<M>> {
+  const idempotencyKey = crypto.randomUUID();
   if (onlineManager.isOnline() && pendingChanges(client).length === 0) {
     try {
-      return { queued: false, answer: await call(method, input) };
+      return { queued: false, answer: await call(method, input, { idempotencyKey }) };
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
     }
   }
   const observer = new MutationObserver<Output<M>, Error, InputInit<M>>(client, {
     mutationKey: [QUEUE_KEY, method],
-    meta: { handlesErrors: true, offlineChange: label },
+    meta: { handlesErrors: true, offlineChange: label, idempotencyKey },
   });
   // The outcome arrives through the cache subscription above, not through this promise.
   observer.mutate(input).catch(() => undefined);

@@ -19,6 +19,7 @@ import * as caldav from './0017_caldav';
 import * as icsFeedApple from './0018_ics_feed_apple';
 import * as devicesNotifications from './0019_devices_notifications';
 import * as oauthAppReturn from './0020_oauth_app_return';
+import * as idempotentCalls from './0021_idempotent_calls';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_ics_feed_apple': icsFeedApple,
   '0019_devices_notifications': devicesNotifications,
   '0020_oauth_app_return': oauthAppReturn,
+  '0021_idempotent_calls': idempotentCalls,
 };
