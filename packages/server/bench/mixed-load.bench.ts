@@ -198,6 +198,9 @@ function ownCpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/** BENCH_KEYS=1: every change (not the reads) carries its own idempotency key, as the web sends. */
+const KEYED = Boolean(process.env.BENCH_KEYS);
+
 function drive(port: number, groups: ReturnType<typeof prepareRequests>, seconds: number) {
   const random = seededRandom(11);
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
@@ -220,11 +223,17 @@ function drive(port: number, groups: ReturnType<typeof prepareRequests>, seconds
         setupRequest: (request) => {
           const chosen = next();
           sequence += 1;
+          const key =
+            KEYED && !chosen.path.startsWith('/api/Get')
+              ? {
+                  [Header.idempotencyKey]: `load-key-${process.pid}-${String(sequence).padStart(8, '0')}`,
+                }
+              : {};
           return {
             ...request,
             method: 'POST',
             path: chosen.path,
-            headers: { ...chosen.headers, [Header.requestId]: `load-${sequence}` },
+            headers: { ...chosen.headers, [Header.requestId]: `load-${sequence}`, ...key },
             body: chosen.body,
           };
         },
