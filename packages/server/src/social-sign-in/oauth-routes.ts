@@ -273,7 +273,7 @@ function resultPage(result: PageResult, targetOrigin: string): string {
   // JSON inside <script type="application/json">: '<' escaped so no tag can end it early.
   const data = JSON.stringify({ message, appUrl, targetOrigin }).replace(/</g, '\\u003c');
   const back = appUrl
-    ? `<p><a href="${escapeHtml(appUrl)}" style="font-size:1.1rem">Return to Planner</a></p>`
+    ? `<p><a href="${escapeHtml(appUrl)}" style="${RETURN_BUTTON_STYLE}">Return to Planner</a></p>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -284,6 +284,11 @@ function resultPage(result: PageResult, targetOrigin: string): string {
 <script src="${BASE}/finish.js"></script>
 </body></html>`;
 }
+
+/** The shells' "Return to Planner": a button a thumb finds on a phone. */
+const RETURN_BUTTON_STYLE =
+  'display:inline-block;padding:12px 24px;border-radius:8px;background:#4a57e0;color:#fff;' +
+  'font-size:1.1rem;font-weight:600;text-decoration:none';
 
 const FINISH_SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('oauth-result').textContent);
