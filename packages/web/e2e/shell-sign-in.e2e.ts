@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { pluginHeaders } from '../src/native/testing/plugin-headers';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { deviceOf, SHOTS_DIR } from './support';
@@ -33,43 +34,9 @@ const ANSWERS: Record<string, unknown> = {
   'LocalNotifications.getPending': { notifications: [] },
 };
 
-const PLUGINS: Record<string, string[]> = {
-  App: ['exitApp', 'getInfo', 'getLaunchUrl', 'getState', 'minimizeApp'],
-  Browser: ['open', 'close'],
-  Device: ['getId', 'getInfo', 'getLanguageCode', 'getLanguageTag'],
-  LocalNotifications: [
-    'schedule',
-    'getPending',
-    'registerActionTypes',
-    'cancel',
-    'removeAllDeliveredNotifications',
-    'checkPermissions',
-    'requestPermissions',
-  ],
-  Share: ['canShare', 'share'],
-  PlannerNative: [
-    'purchase',
-    'listCalendars',
-    'readCalendarEvents',
-    'calendarSyncStatus',
-    'setApiConfig',
-    'pickDateTime',
-    'takePendingRoutes',
-    'capabilities',
-  ],
-};
-
 /** Runs in the page before the app: the native side's edge, then Capacitor's own script. */
 function fakeNativeScript(): string {
-  const headers = Object.entries(PLUGINS).map(([name, methods]) => ({
-    name,
-    methods: [
-      ...methods.map((method) => ({ name: method, rtype: 'promise' })),
-      { name: 'addListener', rtype: 'callback' },
-      { name: 'removeListener', rtype: 'promise' },
-      { name: 'removeAllListeners', rtype: 'promise' },
-    ],
-  }));
+  const headers = pluginHeaders();
   const edge = `
     (() => {
       const answers = ${JSON.stringify(ANSWERS)};

@@ -1,5 +1,6 @@
 // Capacitor's own script, as the Android shell injects it into the WebView.
 import nativeBridgeSource from '../../../../../node_modules/@capacitor/android/capacitor/src/main/assets/native-bridge.js?raw';
+import { pluginHeaders } from './plugin-headers';
 
 /**
  * A fake of the native side of a Capacitor Android shell, at its edge: the WebView's
@@ -24,41 +25,6 @@ interface CapacitorGlobal {
   PluginHeaders: { name: string; methods: { name: string; rtype: string }[] }[];
   fromNative?: (result: Record<string, unknown>) => void;
 }
-
-/** The methods each plugin declares natively (what Capacitor's Android runtime injects). */
-const PLUGINS: Record<string, string[]> = {
-  App: ['exitApp', 'getInfo', 'getLaunchUrl', 'getState', 'minimizeApp'],
-  Device: ['getId', 'getInfo', 'getBatteryInfo', 'getLanguageCode', 'getLanguageTag'],
-  LocalNotifications: [
-    'schedule',
-    'getPending',
-    'registerActionTypes',
-    'cancel',
-    'areEnabled',
-    'getDeliveredNotifications',
-    'removeDeliveredNotifications',
-    'removeAllDeliveredNotifications',
-    'createChannel',
-    'deleteChannel',
-    'listChannels',
-    'checkPermissions',
-    'requestPermissions',
-    'checkExactNotificationSetting',
-    'changeExactNotificationSetting',
-  ],
-  Share: ['canShare', 'share'],
-  Browser: ['open', 'close'],
-  PlannerNative: [
-    'purchase',
-    'listCalendars',
-    'readCalendarEvents',
-    'calendarSyncStatus',
-    'setApiConfig',
-    'pickDateTime',
-    'takePendingRoutes',
-    'capabilities',
-  ],
-};
 
 export class FakeNativeLayer {
   readonly calls: NativeCall[] = [];
@@ -167,16 +133,7 @@ export function installFakeNative(): FakeNativeLayer {
   Reflect.set(globalThis, 'androidBridge', {
     postMessage: (json: string) => layer.receive(json),
   });
-  const headers = Object.entries(PLUGINS).map(([name, methods]) => ({
-    name,
-    methods: [
-      ...methods.map((method) => ({ name: method, rtype: 'promise' })),
-      { name: 'addListener', rtype: 'callback' },
-      { name: 'removeListener', rtype: 'promise' },
-      { name: 'removeAllListeners', rtype: 'promise' },
-    ],
-  }));
-  Reflect.set(globalThis, 'Capacitor', { PluginHeaders: headers });
+  Reflect.set(globalThis, 'Capacitor', { PluginHeaders: pluginHeaders() });
   // The shell injects this script before the app's own; run it the same way.
   new Function(nativeBridgeSource)();
   return layer;
