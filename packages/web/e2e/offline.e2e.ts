@@ -97,11 +97,24 @@ test('the app opens offline, queues changes, sends them in order and explains a 
   });
   expect(deleted.ok()).toBe(true);
 
+  // A new task, made offline key by key: listed at once and marked, not opened (the server has
+  // nothing to open yet).
+  await page.getByRole('link', { name: 'Add a task' }).click();
+  await editor.title.pressSequentially('Buy stamps');
+  await editor.chooseCategory('Work');
+  await editor.save.click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const madeOffline = page.locator('[data-task-id^="offline-"]');
+  await expect(madeOffline).toContainText('Buy stamps');
+  await expect(madeOffline.locator(pendingMark)).toBeVisible();
+  await expect(list.task('Buy stamps')).toHaveCount(0);
+
   // A reload offline keeps the waiting changes and shows them.
   await page.reload();
-  await expect(status).toHaveText('Offline · 3 changes waiting to be sent');
+  await expect(status).toHaveText('Offline · 4 changes waiting to be sent');
   await expect(list.task('Write the report v2').locator(pendingMark)).toBeVisible();
   await expect(list.task('Old notes kept').locator(pendingMark)).toBeVisible();
+  await expect(madeOffline.locator(pendingMark)).toBeVisible();
   await shot('pending');
   expect(sent).toEqual([]);
 
@@ -113,17 +126,21 @@ test('the app opens offline, queues changes, sends them in order and explains a 
   );
   await shot('conflict');
   await expect(status).toBeHidden();
-  expect(sent).toEqual(['report', 'flights', 'notes']);
+  expect(sent).toEqual(['report', 'flights', 'notes', 'other']);
   const tasks = await api.call<{ tasks?: Task[] }>('GetTasks', { status: 'all' });
   const byId = new Map((tasks.tasks ?? []).map((task) => [task.id, task]));
   expect(byId.get(reportId)?.title).toBe('Write the report v2');
   expect(byId.get(flightsId)?.isCompleted).toBe(true);
   expect(byId.has(notesId)).toBe(false);
+  expect((tasks.tasks ?? []).filter((task) => task.title === 'Buy stamps')).toHaveLength(1);
   await conflict.getByRole('button', { name: 'OK' }).click();
   await expect(conflict).toBeHidden();
   await expect(list.task('Write the report v2')).toBeVisible();
   await expect(pendingMark).toHaveCount(0);
   await expect(list.task('Old notes')).toHaveCount(0);
+  // The new task now has the server's id: it opens.
+  await expect(madeOffline).toHaveCount(0);
+  await expect(list.task('Buy stamps')).toBeVisible();
 });
 
 test('the app is installable: a valid manifest with its icons, a worker at the root', async ({

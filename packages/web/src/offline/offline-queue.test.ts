@@ -1,10 +1,13 @@
 import { ErrorCode, RpcError } from '@planner/protocol/client';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type Mutation } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { persistQueryCache } from '../api/query-persistence';
 import { answerError } from '../test/fake-server';
 import { dismissConflict, type Conflict } from './conflict-store';
-import { installOfflineQueue, pendingChanges, sendChange } from './offline-queue';
+import { categoriesQueryKey } from '../categories/categories-api';
+import { todoTasksQueryKey, type PlainTask } from '../tasks/tasks-api';
+import { changeLabelOf, installOfflineQueue, pendingChanges, sendChange } from './offline-queue';
+import { isOfflineTaskId, offlineTaskId } from './optimistic';
 import { act, renderHook } from '@testing-library/react';
 import { useConflicts } from './conflict-store';
 
@@ -169,6 +172,33 @@ describe('the offline queue', () => {
     expect(keysSent).toHaveLength(2);
     expect(keysSent.every((key) => key && /^[\w-]{16,64}$/.test(key))).toBe(true);
     expect(new Set(keysSent).size).toBe(2);
+  });
+
+  it('lists a task created offline at once, under its change key, with the category it was given', async () => {
+    serve();
+    const queue = client();
+    const work = { id: 'c-work', title: 'Work', color: '#2196f3', icon: 'work' };
+    queue.setQueryData(categoriesQueryKey, [work]);
+    queue.setQueryData(todoTasksQueryKey, [{ id: 't1', title: 'Older' }]);
+    onlineManager.setOnline(false);
+    const task = { title: 'Buy stamps', category: { id: 'c-work' }, timeScheduled: 1_800_000 };
+    await sendChange(queue, 'PutTask', { task }, { action: 'createTask', title: 'Buy stamps' });
+
+    const [created, older] = queue.getQueryData<PlainTask[]>(todoTasksQueryKey) ?? [];
+    expect(older?.id).toBe('t1');
+    expect(created).toMatchObject({
+      title: 'Buy stamps',
+      timeScheduled: 1_800_000,
+      deadline: -1,
+      isCompleted: false,
+      category: { id: 'c-work', color: '#2196f3' },
+    });
+    expect(isOfflineTaskId(created?.id ?? '')).toBe(true);
+    const [pending] = pendingChanges(queue);
+    const key = String(pending?.options.meta?.['idempotencyKey']);
+    expect(created?.id).toBe(offlineTaskId(key));
+    // Its pending mark follows the stand-in id.
+    expect(changeLabelOf(pending as Mutation)?.itemId).toBe(created?.id);
   });
 
   it('sends a change whose answer was lost again with the same key', async () => {

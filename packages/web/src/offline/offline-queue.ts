@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { applyOptimisticChange } from './optimistic';
+import { applyOptimisticChange, offlineTaskId } from './optimistic';
 import { addConflict } from './conflict-store';
 
 // Changes made offline wait in TanStack Query's mutation cache as paused mutations (networkMode
@@ -176,12 +176,15 @@ export async function sendChange<M extends QueuedMethod>(
       if (!(error instanceof NetworkError)) throw error;
     }
   }
+  // A new task is listed under a stand-in id until sent: its pending mark follows that id.
+  const isCreation = method === 'PutTask' && !(input as InputInit<'PutTask'>).task?.id;
+  const offlineChange = isCreation ? { ...label, itemId: offlineTaskId(idempotencyKey) } : label;
   const observer = new MutationObserver<Output<M>, Error, InputInit<M>>(client, {
     mutationKey: [QUEUE_KEY, method],
-    meta: { handlesErrors: true, offlineChange: label, idempotencyKey },
+    meta: { handlesErrors: true, offlineChange, idempotencyKey },
   });
   // The outcome arrives through the cache subscription above, not through this promise.
   observer.mutate(input).catch(() => undefined);
-  applyOptimisticChange(client, method, input);
+  applyOptimisticChange(client, method, input, idempotencyKey);
   return { queued: true };
 }

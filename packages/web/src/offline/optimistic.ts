@@ -1,6 +1,7 @@
 import type { InputInit } from '@planner/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import { tasksQueryKey, type PlainTask } from '../tasks/tasks-api';
+import { categoriesQueryKey, type PlainCategory } from '../categories/categories-api';
+import { tasksQueryKey, todoTasksQueryKey, type PlainTask } from '../tasks/tasks-api';
 import type { QueuedMethod } from './offline-queue';
 
 /** Fields of a task change that read the same in the request and in the lists. */
@@ -38,20 +39,73 @@ function mapTasks(data: unknown, change: (task: PlainTask) => PlainTask | null):
   return data;
 }
 
+/** A task created while offline is listed under this id until the server gives it one. */
+const OFFLINE_TASK_PREFIX = 'offline-';
+
+/** The list id of the task a queued creation makes (its change's idempotency key). */
+export function offlineTaskId(changeKey: string): string {
+  return `${OFFLINE_TASK_PREFIX}${changeKey}`;
+}
+
+/** A task the server has not seen yet: listed, not opened (there is nothing to open). */
+export function isOfflineTaskId(id: string): boolean {
+  return id.startsWith(OFFLINE_TASK_PREFIX);
+}
+
+/** What the lists show of a queued creation: its fields, with its category from the cache. */
+function offlineTask(client: QueryClient, request: InputInit<'PutTask'>, id: string): PlainTask {
+  const task = request.task ?? {};
+  const categories = client.getQueryData<PlainCategory[]>(categoriesQueryKey) ?? [];
+  const now = Date.now();
+  return {
+    id,
+    title: task.title ?? '',
+    category: categories.find((category) => category.id === task.category?.id),
+    timeScheduled: Number(task.timeScheduled ?? 0),
+    timeFulfilled: 0,
+    deadline: Number(task.deadline ?? -1),
+    isCompleted: false,
+    note: task.note ?? '',
+    hasNote: Boolean(task.note),
+    checklist: (task.checklist ?? []).map((item, index) => ({
+      id: item.id ?? `${id}-${index}`,
+      content: item.content ?? '',
+      done: item.done ?? false,
+      sort: item.sort ?? index,
+    })),
+    lastTimeblockEnd: -1,
+    updatedAt: now,
+    recurrenceRule: undefined,
+    recurringTaskId: '',
+    instanceNumber: 0,
+    expectedStart: -1,
+    createdAt: now,
+    isUnconfirmed: false,
+  };
+}
+
 /**
  * A change waiting to be sent shows at once in the cached task lists (and so in the saved copy
- * a reload paints): an edit's fields, done or reopened, a delete. The server's answer replaces
- * it once the queue is sent; a refused change is undone by the refetch that follows.
+ * a reload paints): a new task (under `offlineTaskId(changeKey)`), an edit's fields, done or
+ * reopened, a delete. The server's answer replaces it once the queue is sent; a refused change
+ * is undone by the refetch that follows.
  */
 export function applyOptimisticChange<M extends QueuedMethod>(
   client: QueryClient,
   method: M,
   input: InputInit<M>,
+  changeKey: string,
 ): void {
   if (method === 'PutTask') {
     const request = input as InputInit<'PutTask'>;
     const id = request.task?.id;
-    if (!id) return;
+    if (!id) {
+      const created = offlineTask(client, request, offlineTaskId(changeKey));
+      client.setQueryData<PlainTask[]>(todoTasksQueryKey, (list) =>
+        list ? [created, ...list] : list,
+      );
+      return;
+    }
     const patch = patchOf(request);
     client.setQueriesData({ queryKey: tasksQueryKey }, (data: unknown) =>
       mapTasks(data, (task) => (task.id === id ? { ...task, ...patch } : task)),

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { CategoryIcon } from '../categories/CategoryIcon';
 import { formatDateTime, formatDuration } from '../editors/format';
 import { PendingMark } from '../offline/PendingMark';
+import { isOfflineTaskId } from '../offline/optimistic';
 import type { PlannerPrefs } from '../editors/prefs';
 import type { PlainTask } from './tasks-api';
 
@@ -39,10 +40,13 @@ export function TaskListItem({
   );
   const done = task.checklist.filter((item) => item.done).length;
   const left = Math.max(0, task.timeScheduled - task.timeFulfilled);
+  // Made offline and not sent yet: the server has no such task to open.
+  const link = isOfflineTaskId(task.id)
+    ? { component: 'div' as const, disableRipple: true }
+    : { component: RouterLink, to: taskRoute(task.id) };
   return (
     <ListItemButton
-      component={RouterLink}
-      to={taskRoute(task.id)}
+      {...link}
       data-task-id={task.id}
       sx={{ borderRadius: 2, py: 1.25, alignItems: 'flex-start' }}
     >

@@ -13,6 +13,8 @@ export type PlainTask = Output<'GetTasks'>['tasks'][number];
 
 export const tasksQueryKey = ['tasks'] as const;
 const todoKey = [...tasksQueryKey, 'todo'] as const;
+/** The to-do list's cache entry (the offline queue lists tasks created offline in it). */
+export const todoTasksQueryKey = todoKey;
 const doneKey = [...tasksQueryKey, 'done'] as const;
 
 /** Open tasks (1000 at most, the spec's page for to-do); kept locally (spec 7). */
