@@ -225,11 +225,13 @@ test('the week view two weeks ahead: control bar, tutorial, timed reminders, opa
   const column = page
     .locator('[data-active-week] [data-week-column-start]')
     .filter({ has: page.getByTestId('week-reminder') });
-  const [columnBox, markBox] = [await column.boundingBox(), await reminder.boundingBox()];
-  expect(columnBox && markBox && (markBox.y - columnBox.y) / columnBox.height).toBeCloseTo(
-    9 / 24,
-    2,
-  );
+  // Measured once both are laid out (the week slides in after the click).
+  await expect
+    .poll(async () => {
+      const [columnBox, markBox] = [await column.boundingBox(), await reminder.boundingBox()];
+      return columnBox && markBox ? (markBox.y - columnBox.y) / columnBox.height : null;
+    })
+    .toBeCloseTo(9 / 24, 2);
 
   await expectOpaque(page, 'header.MuiAppBar-root');
   await expectOpaque(page, 'nav[aria-label="Agenda navigation"]');
