@@ -55,6 +55,8 @@ export const SECRET_LIKE = /hash|token|secret|password|salt|verifier|code|cipher
 export const GLOBAL_TABLES: Readonly<Record<string, string>> = {
   oauth_flows: 'a social sign-in under way, before there is a user; expires within minutes',
   sign_in_tickets: 'a finished social sign-in waiting to open a session; expires within minutes',
+  app_handoffs:
+    "a shell's Google Calendar consent waiting for the app's exchange; expires within minutes",
   sms_codes: 'a code texted to a phone number, before there is a session; expires within minutes',
   vouchers: "the operator's redeem codes; what an account redeemed is in voucher_grants",
   push_keys: "the server's Web Push (VAPID) key pair, made once",

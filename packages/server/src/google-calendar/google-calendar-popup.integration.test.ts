@@ -9,6 +9,7 @@ import {
 } from '../social-sign-in/testing/oidc-test-provider';
 import type { CalendarPopupMessage } from './google-calendar-routes';
 import { GoogleOAuth } from './google-oauth';
+import { appChallengeOf } from '../social-sign-in/app-return';
 import {
   introspectAt,
   startFakeGoogleCalendar,
@@ -166,5 +167,83 @@ describe('the Google Calendar consent popup', () => {
     expect((await control(`/accounts/${login}/revoke`, 'POST')).status).toBe(200);
     expect((await control(`/accounts/${login}/restore`, 'POST')).status).toBe(200);
     expect((await control(`${base}/events/missing`, 'DELETE')).status).toBe(404);
+  });
+});
+
+describe("the consent inside the shells (system browser, app link, the app's exchange)", () => {
+  const newVerifier = () => randomBytes(32).toString('base64url');
+  const exchange = (body: unknown) =>
+    fetch(`${server.url}/api/oauth/google-calendar/app-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  async function shellConsent(login: string, verifier: string) {
+    const state = newState();
+    const run = await drivePopup({
+      serverUrl: server.url,
+      publicUrl: PUBLIC_URL,
+      provider: 'google-calendar' as 'google',
+      state,
+      login,
+      appChallenge: appChallengeOf(verifier),
+    });
+    const link = new URL(run.appUrl ?? 'about:blank');
+    return { run, state, link, code: link.searchParams.get('code') ?? '' };
+  }
+
+  it("ends at the app link with a code of ours; Google's code comes only with the app's verifier, once", async () => {
+    const verifier = newVerifier();
+    const { run, state, link, code } = await shellConsent('shell-person', verifier);
+    expect(run.message).toBeUndefined();
+    expect(link.protocol).toBe('app.planner:');
+    expect(link.host).toBe('google-calendar');
+    expect(link.searchParams.get('state')).toBe(state);
+    expect(code).toMatch(/^[\w-]{43}$/);
+    expect(run.html).toContain('Return to Planner');
+
+    expect((await exchange({ code, verifier: newVerifier() })).status).toBe(400);
+    const answer = await exchange({ code, verifier });
+    expect(answer.status).toBe(200);
+    const consented = (await answer.json()) as { code: string; redirectUri: string };
+    expect(consented.redirectUri).toBe(CALLBACK);
+    expect(consented.code).not.toBe(code);
+    // Google's code is good for the calendar, as the popup's is.
+    const client = {
+      issuer: google.issuer,
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+    };
+    const tokens = await new GoogleOAuth(client, CALLBACK).exchange(consented.code);
+    expect(tokens.refreshToken).not.toBe('');
+    expect((await exchange({ code, verifier })).status).toBe(400);
+  });
+
+  it('brings a declined consent back to the app, and refuses malformed starts and exchanges', async () => {
+    const verifier = newVerifier();
+    const state = newState();
+    const start = await fetch(
+      `${server.url}/api/oauth/google-calendar/start?state=${state}&app_challenge=${appChallengeOf(verifier)}`,
+      { redirect: 'manual' },
+    );
+    expect(start.status).toBe(302);
+    const declined = await fetch(
+      `${server.url}/api/oauth/google-calendar/callback?state=${state}&error=access_denied`,
+    );
+    const html = await declined.text();
+    expect(html).toContain(
+      `"appUrl":"app.planner://google-calendar?state=${state}&error=cancelled"`,
+    );
+    expect(html).not.toContain('"message"');
+
+    const bad = await fetch(
+      `${server.url}/api/oauth/google-calendar/start?state=${newState()}&app_challenge=short`,
+      { redirect: 'manual' },
+    );
+    expect(bad.status).toBe(400);
+    for (const body of [{}, { code: 'x', verifier }, { code: 'a'.repeat(43), verifier }]) {
+      expect((await exchange(body)).status).toBe(400);
+    }
   });
 });

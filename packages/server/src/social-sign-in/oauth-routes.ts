@@ -1,13 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { createHash } from 'node:crypto';
-import { API_PREFIX, APP_URL_SCHEME } from '@planner/protocol';
+import { API_PREFIX } from '@planner/protocol';
 import { hashToken, newToken } from '../accounts/secrets';
 import { systemClock } from '../clock';
 import type { Database } from '../db/database';
 import { RateLimiters } from '../rpc/rate-limit';
 import type { ServiceDeps } from '../service-deps';
 import { configuredProviders, type OAuthProvider } from './oauth-providers';
+import {
+  APP_CHALLENGE,
+  APP_CODE,
+  APP_VERIFIER,
+  appChallengeOf,
+  appLink,
+  escapeHtml,
+  jsonFields,
+  returnButton,
+} from './app-return';
 import * as repo from './social-repository';
 import type { SocialProvider } from './social-repository';
 
@@ -26,17 +35,6 @@ export type OAuthResultMessage =
 
 const BASE = `${API_PREFIX}/oauth`;
 const CLIENT_STATE = /^[\w-]{16,128}$/;
-/** base64url of a SHA-256 (RFC 7636's S256 challenge). */
-const APP_CHALLENGE = /^[\w-]{43}$/;
-/** RFC 7636's code verifier: 43 to 128 unreserved characters. */
-const APP_VERIFIER = /^[\w.~-]{43,128}$/;
-/** Our tokens: base64url of 32 random bytes. */
-const APP_CODE = /^[\w-]{43}$/;
-
-/** RFC 7636's S256: base64url of the verifier's SHA-256. */
-export function appChallengeOf(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
-}
 const cookieName = (provider: SocialProvider) => `planner_oauth_${provider}`;
 
 /** Flows are timed by the real clock, as the provider's tokens are (see social-sign-in.ts). */
@@ -208,7 +206,7 @@ export function registerOAuthRoutes(
     } catch {
       return reply.code(429).send({ error: 'tooMany' });
     }
-    const { code, verifier } = parseExchange(request.body);
+    const { code, verifier } = jsonFields(request.body, ['code', 'verifier'] as const);
     if (!APP_CODE.test(code) || !APP_VERIFIER.test(verifier)) return refuse();
     const ticket = newToken();
     const exchanged = await repo.exchangeAppTicket(
@@ -226,21 +224,6 @@ export function registerOAuthRoutes(
   });
 }
 
-/** The exchange's JSON body (the server keeps bodies as bytes); '' for anything missing. */
-function parseExchange(body: unknown): { code: string; verifier: string } {
-  let parsed: unknown;
-  try {
-    parsed = Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  const field = (name: string) => {
-    const value: unknown = typeof parsed === 'object' && parsed ? Reflect.get(parsed, name) : '';
-    return typeof value === 'string' ? value : '';
-  };
-  return { code: field('code'), verifier: field('verifier') };
-}
-
 type Outcome = { token: string } | { error: 'cancelled' | 'failed' };
 type PageResult = ({ state: string; appChallenge: string } & Outcome) | { text: string };
 
@@ -249,10 +232,10 @@ type PageResult = ({ state: string; appChallenge: string } & Outcome) | { text: 
  * exchanges) or the error. `app.planner://oauth?state=…&code=…`
  */
 export function appReturnUrl(state: string, outcome: Outcome): string {
-  const query = new URLSearchParams({ state });
-  if ('token' in outcome) query.set('code', outcome.token);
-  else query.set('error', outcome.error);
-  return `${APP_URL_SCHEME}://oauth?${query.toString()}`;
+  return appLink(
+    'oauth',
+    'token' in outcome ? { state, code: outcome.token } : { state, error: outcome.error },
+  );
 }
 
 /**
@@ -272,9 +255,7 @@ function resultPage(result: PageResult, targetOrigin: string): string {
     'text' in result ? result.text : 'error' in result ? 'Sign-in did not finish.' : 'Signed in.';
   // JSON inside <script type="application/json">: '<' escaped so no tag can end it early.
   const data = JSON.stringify({ message, appUrl, targetOrigin }).replace(/</g, '\\u003c');
-  const back = appUrl
-    ? `<p><a href="${escapeHtml(appUrl)}" style="${RETURN_BUTTON_STYLE}">Return to Planner</a></p>`
-    : '';
+  const back = appUrl ? returnButton(appUrl) : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Planner</title></head>
@@ -284,11 +265,6 @@ function resultPage(result: PageResult, targetOrigin: string): string {
 <script src="${BASE}/finish.js"></script>
 </body></html>`;
 }
-
-/** The shells' "Return to Planner": a button a thumb finds on a phone. */
-const RETURN_BUTTON_STYLE =
-  'display:inline-block;padding:12px 24px;border-radius:8px;background:#4a57e0;color:#fff;' +
-  'font-size:1.1rem;font-weight:600;text-decoration:none';
 
 const FINISH_SCRIPT = `(function () {
   var data = JSON.parse(document.getElementById('oauth-result').textContent);
@@ -301,10 +277,6 @@ const FINISH_SCRIPT = `(function () {
   window.close();
 })();
 `;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function cookie(
   name: string,

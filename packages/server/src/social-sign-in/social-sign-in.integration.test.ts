@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { hashToken } from '../accounts/secrets';
-import { appChallengeOf } from './oauth-routes';
+import { appChallengeOf } from './app-return';
 import { SocialMessage } from './social-sign-in';
 import { CookieJar, drivePopup, openCallback } from './testing/popup-driver';
 import { facebookIdOf, startFakeFacebook, type FakeFacebook } from './testing/fake-facebook';

@@ -77,7 +77,21 @@ export interface SmsCodeRow {
   used_at: number;
 }
 
+/**
+ * A shell's flow in the system browser (Google Calendar's consent) between its start and the
+ * app's exchange: keyed by the hash of the flow's state, then of the app link's one-time code.
+ */
+export interface AppHandoffRow {
+  key_hash: string;
+  /** The app's PKCE challenge: only its verifier takes the payload. */
+  app_challenge: string;
+  /** '' until the callback; then what the app gets (JSON). */
+  payload: string;
+  expires_at: number;
+}
+
 export interface SocialSignInTables {
+  app_handoffs: AppHandoffRow;
   social_identities: SocialIdentityRow;
   user_phones: UserPhoneRow;
   oauth_flows: OAuthFlowRow;

@@ -20,6 +20,7 @@ import * as icsFeedApple from './0018_ics_feed_apple';
 import * as devicesNotifications from './0019_devices_notifications';
 import * as oauthAppReturn from './0020_oauth_app_return';
 import * as idempotentCalls from './0021_idempotent_calls';
+import * as appHandoffs from './0022_app_handoffs';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_devices_notifications': devicesNotifications,
   '0020_oauth_app_return': oauthAppReturn,
   '0021_idempotent_calls': idempotentCalls,
+  '0022_app_handoffs': appHandoffs,
 };
