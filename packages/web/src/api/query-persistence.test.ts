@@ -52,6 +52,19 @@ describe('the saved query cache', () => {
     expect(next.getQueryData(key)).toEqual({ tip: 'hidden' });
   });
 
+  it('leaves no saved copy once the cache is cleared (a sign-out), not even an empty one', async () => {
+    const client = clientWithProfile();
+    await start(client);
+    client.setQueryData(key, { tip: 'hidden' });
+    vi.advanceTimersByTime(1000);
+    expect(readItem('queryCache')).not.toBeNull();
+    // The sign-out wipes local data, then the cache.
+    localStorage.clear();
+    client.clear();
+    vi.advanceTimersByTime(1000);
+    expect(readItem('queryCache')).toBeNull();
+  });
+
   it('asks the server again the first time a restored answer is shown, painting it meanwhile', async () => {
     const client = clientWithProfile();
     await start(client);

@@ -49,6 +49,10 @@ function asOutdated(saved: PersistedClient): PersistedClient {
   return { ...saved, clientState: { ...saved.clientState, queries, mutations } };
 }
 
+function isEmpty(client: PersistedClient): boolean {
+  return client.clientState.queries.length === 0 && client.clientState.mutations.length === 0;
+}
+
 /** Local storage behind a short delay, so a burst of answers is written once. */
 export function localStoragePersister(): Persister & { flush: () => void } {
   let pending: PersistedClient | undefined;
@@ -56,7 +60,10 @@ export function localStoragePersister(): Persister & { flush: () => void } {
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (pending) writeJson(CACHE_KEY, pending);
+    // Nothing to keep (the cache was just cleared: a sign-out, the account deleted) leaves no
+    // saved copy behind, not an empty one written after the sign-out wiped local data.
+    if (pending && isEmpty(pending)) removeItem(CACHE_KEY);
+    else if (pending) writeJson(CACHE_KEY, pending);
     pending = undefined;
   };
   return {

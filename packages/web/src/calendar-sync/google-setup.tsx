@@ -17,6 +17,7 @@ import {
 } from './calendar-api';
 import { CalendarSelectionDialog } from './CalendarSelectionDialog';
 import { askGoogleCalendarConsent } from './google-consent';
+import { getBridge, isNativeShell } from '../native/bridge';
 
 export interface GoogleSetup {
   /** Runs the whole setup: consent popup, prepare, selection, save and sync. Call from a click. */
@@ -48,7 +49,11 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
 
   const connect = () => {
     if (isBusy) return;
-    const consent = askGoogleCalendarConsent(currentApiBase());
+    // The popup opens first thing in the click (browsers let only a click open a window); a
+    // shell runs the consent in the system browser instead.
+    const consent = isNativeShell()
+      ? getBridge().then((bridge) => bridge.googleCalendarConsent())
+      : askGoogleCalendarConsent(currentApiBase());
     setBusy(true);
     void (async () => {
       try {

@@ -134,6 +134,12 @@ export interface NativeBridge {
    * an OAuthError (cancelled, busy, failed, not configured), the same on both.
    */
   signIn(provider: SignInProvider): Promise<string>;
+  /**
+   * Google Calendar's consent: Google's code and the redirect address it was given for
+   * (PrepareGoogleCalendarSync's), the popup on the web, the system browser in the shells.
+   * Rejects with an OAuthError like signIn.
+   */
+  googleCalendarConsent(): Promise<{ code: string; redirectUri: string }>;
 
   listDeviceCalendars(): Promise<DeviceCalendar[]>;
   /** Reads the device's calendar events of [start, end) from the bound calendars. */

@@ -1,4 +1,5 @@
 import { currentApiBase } from '../api/api-base';
+import { askGoogleCalendarConsent } from '../calendar-sync/google-consent';
 import { signInWithPopup } from '../login/oauth-popup';
 import { BridgeError, UNAVAILABLE, type NativeBridge, type ShareRequest } from './bridge-contract';
 
@@ -42,6 +43,7 @@ export const browserBridge: NativeBridge = {
     }),
   purchase: unavailable('purchase'),
   signIn: (provider) => signInWithPopup(provider, currentApiBase()),
+  googleCalendarConsent: () => askGoogleCalendarConsent(currentApiBase()),
   listDeviceCalendars: unavailable('listDeviceCalendars'),
   readCalendarEvents: unavailable('readCalendarEvents'),
   calendarSyncStatus: () => Promise.resolve({ status: 'idle', message: '' }),

@@ -13,7 +13,11 @@ import {
   type PlannerNativePlugin,
 } from './bridge-contract';
 import { currentApiBase } from '../api/api-base';
-import { signInThroughBrowser } from './app-sign-in';
+import {
+  consentThroughBrowser,
+  signInThroughBrowser,
+  type AppBrowserHost,
+} from './app-browser-flows';
 import { routeFromUrl } from './intents';
 
 /** Capacitor's error shape: a message and, from native code, a code. */
@@ -53,6 +57,23 @@ function routeOfExtra(extra: unknown): string | null {
   return typeof route === 'string' ? routeFromUrl(route) : null;
 }
 
+/** The system browser (Capacitor's Browser plugin) and app links, for the server's flows. */
+function systemBrowser(): AppBrowserHost {
+  return {
+    apiBase: currentApiBase(),
+    pageUrl: window.location.href,
+    openBrowser: (url) => Browser.open({ url }),
+    closeBrowser: () => Browser.close(),
+    onAppUrl: (listener) => unsubscriber(App.addListener('appUrlOpen', ({ url }) => listener(url))),
+    onBrowserClosed: (listener) =>
+      unsubscriber(Browser.addListener('browserFinished', () => listener())),
+    fetch: (input, init) => fetch(input, init),
+    crypto: window.crypto,
+    setTimeout: (handler, ms) => window.setTimeout(handler, ms),
+    clearTimeout: (id) => window.clearTimeout(id as number),
+  };
+}
+
 /**
  * The bridge inside the iOS and Android shells. Loaded only there (bridge.ts imports it
  * dynamically), so @capacitor/* is not part of the browser's first load.
@@ -90,21 +111,8 @@ export function createCapacitorBridge(): NativeBridge {
 
     purchase: (productId) => guarded('purchase', () => native.purchase({ productId })),
 
-    signIn: (provider) =>
-      signInThroughBrowser(provider, {
-        apiBase: currentApiBase(),
-        pageUrl: window.location.href,
-        openBrowser: (url) => Browser.open({ url }),
-        closeBrowser: () => Browser.close(),
-        onAppUrl: (listener) =>
-          unsubscriber(App.addListener('appUrlOpen', ({ url }) => listener(url))),
-        onBrowserClosed: (listener) =>
-          unsubscriber(Browser.addListener('browserFinished', () => listener())),
-        fetch: (input, init) => fetch(input, init),
-        crypto: window.crypto,
-        setTimeout: (handler, ms) => window.setTimeout(handler, ms),
-        clearTimeout: (id) => window.clearTimeout(id as number),
-      }),
+    signIn: (provider) => signInThroughBrowser(provider, systemBrowser()),
+    googleCalendarConsent: () => consentThroughBrowser(systemBrowser()),
 
     listDeviceCalendars: () =>
       guarded('listDeviceCalendars', async () => (await native.listCalendars()).calendars),

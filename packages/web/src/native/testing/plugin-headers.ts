@@ -1,7 +1,7 @@
 /**
  * The plugins a shell declares to its WebView (what Capacitor's Android runtime injects as
  * `Capacitor.PluginHeaders`), shared by the unit tests' fake native layer and the browser tests'
- * (e2e/shell-sign-in.e2e.ts). Plain data, so both Vite and Node load it.
+ * (e2e/shell-browser-flows.e2e.ts). Plain data, so both Vite and Node load it.
  */
 
 /** The methods each plugin declares natively (what Capacitor's Android runtime injects). */

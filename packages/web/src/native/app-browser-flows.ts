@@ -9,16 +9,16 @@ import {
 } from '../login/oauth-popup';
 
 /**
- * Google and Facebook sign-in inside the shells (docs/social-and-phone-sign-in.md, "Inside the
- * shells"). A WebView cannot run the popup, and providers refuse sign-in inside one, so the
- * server's flow runs in the system browser (Custom Tabs, SFSafariViewController) and ends at
- * `app.planner://oauth?state=…&code=…`. The code is worth nothing alone (another app may have
- * registered the scheme): the server trades it for a sign-in ticket only with the PKCE verifier
- * this app kept, whose challenge began the flow.
+ * The server's browser flows inside the shells (docs/social-and-phone-sign-in.md, "Inside the
+ * shells"): Google and Facebook sign-in, and Google Calendar's consent. A WebView cannot run
+ * the popup, and Google refuses sign-in inside one, so the flow runs in the system browser
+ * (Custom Tabs, SFSafariViewController) and ends at `app.planner://{host}?state=…&code=…`. The
+ * code is worth nothing alone (another app may have registered the scheme): the server answers
+ * it only with the PKCE verifier this app kept, whose challenge began the flow.
  */
 
 /** What the flow needs of the shell: the system browser, app links and HTTP. */
-export interface AppSignInHost {
+export interface AppBrowserHost {
   /** The API base (absolute inside a shell). */
   apiBase: string;
   /** The page the app runs at, to resolve a relative API base against. */
@@ -61,15 +61,24 @@ export async function pkceChallenge(crypto: Crypto, verifier: string): Promise<s
 
 type Landing = { code: string } | { error: OAuthError };
 
+/** One browser flow: where it starts, the app link's host it ends at, where the code is traded. */
+interface AppFlow {
+  /** Under the API base, e.g. `/oauth/google/start`. */
+  startPath: string;
+  linkHost: 'oauth' | 'google-calendar';
+  /** Under the API base: takes `{ code, verifier }`, answers JSON. */
+  exchangePath: string;
+}
+
 /** This flow's outcome from an app link, or undefined when the link is not this flow's. */
-function landingOf(url: string, state: string): Landing | undefined {
+function landingOf(url: string, state: string, host: AppFlow['linkHost']): Landing | undefined {
   let link: URL;
   try {
     link = new URL(url);
   } catch {
     return undefined;
   }
-  if (link.protocol !== `${APP_URL_SCHEME}:` || link.host !== 'oauth') return undefined;
+  if (link.protocol !== `${APP_URL_SCHEME}:` || link.host !== host) return undefined;
   if (link.searchParams.get('state') !== state) return undefined;
   const code = link.searchParams.get('code');
   if (code) return { code };
@@ -84,8 +93,46 @@ function landingOf(url: string, state: string): Landing | undefined {
  */
 export async function signInThroughBrowser(
   provider: SocialProvider,
-  host: AppSignInHost,
+  host: AppBrowserHost,
 ): Promise<string> {
+  const answer = await runAppFlow(
+    {
+      startPath: `/oauth/${provider}/start`,
+      linkHost: 'oauth',
+      exchangePath: '/oauth/app-ticket',
+    },
+    host,
+  );
+  const token: unknown = Reflect.get(answer, 'token');
+  if (typeof token !== 'string' || !token) throw new OAuthError(OAUTH_FAILED);
+  return token;
+}
+
+/**
+ * Runs Google Calendar's consent in the system browser and answers Google's code with the
+ * redirect address it was given for, as the web's popup does (then PrepareGoogleCalendarSync).
+ * Rejects with an OAuthError like sign-in.
+ */
+export async function consentThroughBrowser(
+  host: AppBrowserHost,
+): Promise<{ code: string; redirectUri: string }> {
+  const answer = await runAppFlow(
+    {
+      startPath: '/oauth/google-calendar/start',
+      linkHost: 'google-calendar',
+      exchangePath: '/oauth/google-calendar/app-code',
+    },
+    host,
+  );
+  const code: unknown = Reflect.get(answer, 'code');
+  const redirectUri: unknown = Reflect.get(answer, 'redirectUri');
+  if (typeof code !== 'string' || !code || typeof redirectUri !== 'string' || !redirectUri)
+    throw new OAuthError(OAUTH_FAILED);
+  return { code, redirectUri };
+}
+
+/** One flow at a time, whichever it is; answers the exchange's JSON object. */
+async function runAppFlow(flow: AppFlow, host: AppBrowserHost): Promise<object> {
   if (running) throw new OAuthError(OAUTH_BUSY);
   if (!host.apiBase) throw new OAuthError(OAUTH_NOT_CONFIGURED);
   running = true;
@@ -93,7 +140,7 @@ export async function signInThroughBrowser(
   try {
     const state = randomBase64Url(host.crypto, 24);
     const verifier = randomBase64Url(host.crypto, 32);
-    const start = new URL(`${host.apiBase}/oauth/${provider}/start`, host.pageUrl);
+    const start = new URL(`${host.apiBase}${flow.startPath}`, host.pageUrl);
     start.searchParams.set('state', state);
     start.searchParams.set('app_challenge', await pkceChallenge(host.crypto, verifier));
 
@@ -101,7 +148,7 @@ export async function signInThroughBrowser(
       let grace: unknown;
       cleanups.push(
         host.onAppUrl((url) => {
-          const outcome = landingOf(url, state);
+          const outcome = landingOf(url, state, flow.linkHost);
           if (outcome) resolve(outcome);
         }),
         host.onBrowserClosed(() => {
@@ -119,18 +166,23 @@ export async function signInThroughBrowser(
     // The browser may still be up (iOS keeps it over the app); it is done either way.
     await host.closeBrowser().catch(() => undefined);
     if ('error' in landing) throw landing.error;
-    return await exchange(host, landing.code, verifier);
+    return await exchange(host, flow.exchangePath, landing.code, verifier);
   } finally {
     for (const cleanup of cleanups) cleanup();
     running = false;
   }
 }
 
-/** Trades the link's code and this app's verifier for the sign-in ticket. */
-async function exchange(host: AppSignInHost, code: string, verifier: string): Promise<string> {
+/** Trades the link's code and this app's verifier for what the flow brought. */
+async function exchange(
+  host: AppBrowserHost,
+  path: string,
+  code: string,
+  verifier: string,
+): Promise<object> {
   let answer: Response;
   try {
-    answer = await host.fetch(new URL(`${host.apiBase}/oauth/app-ticket`, host.pageUrl), {
+    answer = await host.fetch(new URL(`${host.apiBase}${path}`, host.pageUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code, verifier }),
@@ -139,7 +191,6 @@ async function exchange(host: AppSignInHost, code: string, verifier: string): Pr
     throw new OAuthError(OAUTH_FAILED);
   }
   const body: unknown = answer.ok ? await answer.json().catch(() => undefined) : undefined;
-  const token: unknown = typeof body === 'object' && body ? Reflect.get(body, 'token') : undefined;
-  if (typeof token !== 'string' || !token) throw new OAuthError(OAUTH_FAILED);
-  return token;
+  if (typeof body !== 'object' || body === null) throw new OAuthError(OAUTH_FAILED);
+  return body;
 }
