@@ -268,7 +268,10 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     // The same action token again (a second press of a stale copy): the server refuses it, the
     // worker says so in a notification and the plan stays as it is.
     await deliver({ ...nearEnd, tag: 'again' });
-    await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+    // The worker may still be finishing the first action's fetch on a loaded machine.
+    await expect
+      .poll(async () => (await shownNotifications(page)).length, { timeout: 30_000 })
+      .toBe(1);
     await clickNotification(context, 'moreTime');
     await expect
       .poll(async () => (await shownNotifications(page)).map((n) => n.title))
