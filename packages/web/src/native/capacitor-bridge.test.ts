@@ -152,25 +152,6 @@ describe('the Capacitor bridge against the native layer', () => {
       expect(native.listenerCount('Browser', 'browserFinished')).toBe(0);
     });
 
-    it("runs Google Calendar's consent the same way, to its own link and exchange", async () => {
-      const opened = browserLandsAt((state) => `app.planner://oauth?state=${state}&code=WRONG`);
-      const exchange = serverAnswers(200, { code: 'google-code', redirectUri: 'https://x/cb' });
-      const consent = bridge.googleCalendarConsent();
-      await vi.waitFor(() => expect(opened).toHaveLength(1));
-      const state = opened[0]?.searchParams.get('state') ?? '';
-      expect(opened[0]?.pathname).toBe('/api/oauth/google-calendar/start');
-      expect(opened[0]?.searchParams.get('app_challenge')).toMatch(/^[\w-]{43}$/);
-      // The sign-in link (another host) is not this flow's; the calendar's is.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      native.emit('App', 'appUrlOpen', {
-        url: `app.planner://google-calendar?state=${state}&code=HANDOFF`,
-      });
-      expect(await consent).toEqual({ code: 'google-code', redirectUri: 'https://x/cb' });
-      const [url, init] = exchange.mock.calls[0] ?? [];
-      expect(String(url)).toMatch(/\/api\/oauth\/google-calendar\/app-code$/);
-      expect(JSON.parse(String(init?.body))).toMatchObject({ code: 'HANDOFF' });
-    });
-
     it('answers a declined sign-in and a closed browser as cancelled, the same as the popup', async () => {
       browserLandsAt((state) => `app.planner://oauth?state=${state}&error=cancelled`);
       expect(oauthErrorKey(await bridge.signIn('facebook').catch((e: unknown) => e))).toBe(
