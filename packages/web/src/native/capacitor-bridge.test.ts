@@ -109,7 +109,12 @@ describe('the Capacitor bridge against the native layer', () => {
         const url = new URL(String(options['url']));
         opened.push(url);
         const state = url.searchParams.get('state') ?? '';
-        if (link) setTimeout(() => native.emit('App', 'appUrlOpen', { url: link(state) }), 0);
+        // The link arrives once the flow listens for it (as on a device, seconds later).
+        const land = () => {
+          if (native.listenerCount('App', 'appUrlOpen') === 0) setTimeout(land, 5);
+          else native.emit('App', 'appUrlOpen', { url: link?.(state) ?? '' });
+        };
+        if (link) setTimeout(land, 0);
         return undefined;
       });
       native.on('Browser', 'close', () => undefined);
