@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: ['packages/*'],
+    // Vitest's default (all cores but one) runs one file at a time on a 2-core machine; the
+    // server files spend much of their time waiting on a database or HTTP, so one worker per
+    // core keeps both busy. VITEST_MAX_WORKERS or --maxWorkers overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(availableParallelism(), 2),
   },
 });

@@ -5,5 +5,7 @@ export default defineProject({
     name: 'core',
     include: ['src/**/*.test.ts'],
     env: { TZ: 'UTC' },
+    // Property tests run hundreds of plans; on a loaded shared machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });

@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,10 +35,16 @@ if (!process.env.PLANNER_E2E_DATA_DIR) {
 // for it in the outbox.
 const FEEDBACK_TO = 'feedback@planner.test';
 process.env.PLANNER_E2E_FEEDBACK_TO = FEEDBACK_TO;
+// A web build made beforehand (CI builds once, for these tests and the native shells): served as
+// it is. Without it, each run builds into its own folder.
+const prebuilt = process.env.PLANNER_E2E_WEB_DIST;
+if (prebuilt && !existsSync(join(prebuilt, 'index.html'))) {
+  throw new Error(`PLANNER_E2E_WEB_DIST=${prebuilt} holds no built app (index.html)`);
+}
 const port = process.env.PLANNER_E2E_PORT;
 const dataDir = process.env.PLANNER_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
-const webDist = join(dataDir, 'web');
+const webDist = prebuilt ? resolve(prebuilt) : join(dataDir, 'web');
 const oidcUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_OIDC_PORT}`;
 const facebookUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_FACEBOOK_PORT}`;
 /** The fake Google Calendar API (its HTTP edge), served with the sign-in stand-ins; tests read PLANNER_E2E_GCAL_PORT. */
@@ -78,19 +84,40 @@ const CLOCK_SPECS = [
   '**/push.e2e.ts',
 ];
 
+/**
+ * Tests that prove something about the phone: its layout, touch, the first-day walk. Only these
+ * run on the phone projects (every test runs on desktop); a test says so with `@phone` at the end
+ * of its title (or `{ tag: '@phone' }`). PLANNER_PHONE_ALL=1 runs every spec on the phone too (screenshots of all).
+ */
+const PHONE_ONLY = process.env.PLANNER_PHONE_ALL ? {} : { grep: /@phone\b/ };
+
+/**
+ * Workers: each test signs up its own person, so specs run side by side; the clock specs keep
+ * one worker of their own (the lanes below). Two cores: three workers keep both busy while the
+ * browsers wait on the server.
+ */
+const WORKERS = Number(process.env.PLANNER_E2E_WORKERS) || 3;
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
   // Each run its own results folder: runs side by side never delete each other's traces.
   outputDir: join(dataDir, 'test-results'),
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // PLANNER_E2E_JSON: a JSON report too (CI reads each file's time from it).
+  reporter: [
+    ['list'],
+    ...(process.env.PLANNER_E2E_JSON
+      ? [['json', { outputFile: process.env.PLANNER_E2E_JSON }] as const]
+      : []),
+    ...(process.env.CI
+      ? []
+      : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
+  ],
   use: {
     baseURL,
     launchOptions: chromium,
@@ -101,10 +128,11 @@ export default defineConfig({
   },
   // The server's clock is one for the whole run (PLANNER_TEST_CLOCK=1): the specs that move it
   // run in lanes of their own, one test at a time, the phone lane after the desktop one. The
-  // other specs run beside them and never depend on the clock's time of day.
+  // other specs run beside them and never depend on the clock's time of day. The phone projects
+  // run only the tests tagged PHONE (docs/testing-and-ci.md).
   projects: [
     { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
-    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS },
+    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, ...PHONE_ONLY },
     { name: 'desktop-clock', use: desktop, testMatch: CLOCK_SPECS, workers: 1 },
     {
       name: 'phone-clock',
@@ -112,6 +140,7 @@ export default defineConfig({
       testMatch: CLOCK_SPECS,
       workers: 1,
       dependencies: ['desktop-clock'],
+      ...PHONE_ONLY,
     },
   ],
   webServer: [
@@ -132,10 +161,13 @@ export default defineConfig({
       },
     },
     {
-      // Builds the web app, then starts the real server on the chosen port with a fresh database.
+      // Builds the web app (unless PLANNER_E2E_WEB_DIST names a build), then starts the real
+      // server on the chosen port with a fresh database.
       // Each run builds into its own folder, so runs side by side never overwrite each other's app;
       // the server runs from its sources (a shared server build could be stale or half-written).
-      command: `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
+      command: prebuilt
+        ? 'npm run start:source -w @planner/server'
+        : `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
       cwd: repoRoot,
       url: `${baseURL}/login`,
       timeout: 180_000,

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compressBuild } from './build/compress';
 import { firstPaintChunks } from './build/first-paint-chunks';
 import { licenceList } from './build/licence-list';
 
@@ -21,6 +22,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
     }),
+    // Last: brotli and gzip copies of every text file, the service worker's included.
+    compressBuild(),
   ],
   server: {
     port: 5173,

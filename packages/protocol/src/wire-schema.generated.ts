@@ -115,6 +115,14 @@ export const wireSchema: WireSchema = {
       'planner.v1.GetTimeStatisticsShareRequest',
       'planner.v1.GetTimeStatisticsShareResponse',
     ],
+    ListTimeStatisticsShares: [
+      'google.protobuf.Empty',
+      'planner.v1.ListTimeStatisticsSharesResponse',
+    ],
+    RevokeTimeStatisticsShare: [
+      'planner.v1.RevokeTimeStatisticsShareRequest',
+      'google.protobuf.Empty',
+    ],
     GetEstimateAccuracy: ['google.protobuf.Empty', 'planner.v1.GetEstimateAccuracyResponse'],
     GetTasks: ['planner.v1.GetTasksRequest', 'planner.v1.GetTasksResponse'],
     PutTask: ['planner.v1.PutTaskRequest', 'planner.v1.TaskResponse'],
@@ -430,6 +438,9 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.IcsFeedResponse': [['url', 1, 0, 9, 1]],
     'planner.v1.ListCalDavAccountsResponse': [['accounts', 1, 3, 9, 1, 'planner.v1.CalDavAccount']],
+    'planner.v1.ListTimeStatisticsSharesResponse': [
+      ['shares', 1, 3, 9, 1, 'planner.v1.TimeStatisticsShareSummary'],
+    ],
     'planner.v1.MetaResponse': [
       ['version', 1, 0, 9, 1],
       ['algorithm', 2, 1, 9, 0, 'planner.v1.MetaResponse.Algorithm'],
@@ -503,6 +514,7 @@ export const wireSchema: WireSchema = {
     ],
     'planner.v1.RevokeInstallationRequest': [['fcmDeviceToken', 1, 0, 9, 1]],
     'planner.v1.RevokeSessionRequest': [['session', 1, 0, 9, 1]],
+    'planner.v1.RevokeTimeStatisticsShareRequest': [['id', 1, 0, 9, 1]],
     'planner.v1.RunNotificationActionRequest': [
       ['actionToken', 1, 0, 9, 1],
       ['action', 2, 0, 9, 1],
@@ -522,7 +534,10 @@ export const wireSchema: WireSchema = {
       ['packageName', 1, 0, 9, 1],
       ['receipt', 2, 0, 9, 1],
     ],
-    'planner.v1.SetEmailRequest': [['email', 1, 0, 9, 1]],
+    'planner.v1.SetEmailRequest': [
+      ['email', 1, 0, 9, 1],
+      ['password', 2, 0, 9, 1],
+    ],
     'planner.v1.SetPasswordRequest': [
       ['oldPassword', 1, 0, 9, 1],
       ['newPassword', 2, 0, 9, 1],
@@ -593,6 +608,14 @@ export const wireSchema: WireSchema = {
       ['name', 2, 0, 9, 1],
     ],
     'planner.v1.TestNotificationRequest': [['kind', 1, 0, 9, 1]],
+    'planner.v1.TimeStatisticsShareSummary': [
+      ['id', 1, 0, 9, 1],
+      ['url', 2, 0, 9, 1],
+      ['createdAt', 3, 0, 3, 1],
+      ['start', 4, 0, 3, 1],
+      ['end', 5, 0, 3, 1],
+      ['periodCount', 6, 0, 5, 1],
+    ],
     'planner.v1.TimeZone': [
       ['type', 1, 0, 9, 1],
       ['name', 2, 0, 9, 1],
@@ -698,6 +721,7 @@ export const wireSchema: WireSchema = {
       ['unverifiedReferralCount', 16, 0, 5, 1],
       ['isReferred', 17, 0, 8, 1],
       ['options', 18, 1, 9, 0, 'planner.v1.UserOptions'],
+      ['premiumUntil', 19, 0, 3, 1],
     ],
     'planner.v1.UserOptions': [
       ['firstDayOfWeek', 1, 0, 9, 1, 'MON,SAT,SUN'],
@@ -719,6 +743,10 @@ export const wireSchema: WireSchema = {
       ['analysisWindowOffset', 17, 0, 5, 1],
       ['fingerprintLock', 18, 0, 8, 1],
       ['reviewShowed', 19, 0, 8, 1],
+      ['dailyTaskCap', 20, 0, 3, 1],
+      ['taskBuffer', 21, 0, 3, 1],
+      ['minBlock', 22, 0, 3, 1],
+      ['maxBlock', 23, 0, 3, 1],
     ],
     'planner.v1.UserOptionsResponse': [['options', 1, 1, 9, 0, 'planner.v1.UserOptions']],
     'planner.v1.ValidateReferralCodeRequest': [['code', 1, 0, 9, 1]],

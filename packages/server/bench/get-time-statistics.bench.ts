@@ -22,7 +22,7 @@ import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { insertBlock } from '../src/timeline/timeline-repository';
+import { insertBlock } from '../src/plan-store/timeline-repository';
 import { BENCH_NOW, HEAVY, percentile, seededRandom, seedUser } from './seed';
 
 const RUNS = 60;

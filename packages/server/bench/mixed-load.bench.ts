@@ -30,25 +30,28 @@ import {
 import { createClient } from '@planner/protocol/client';
 import { BENCH_NOW, seededRandom } from './seed';
 
-const USERS = 100;
+export const USERS = 100;
 const CONNECTIONS = 32;
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const VARIANTS = 4;
 
-interface LoadUser {
+export interface LoadUser {
   token: string;
   tasks: string[];
   categoryId: string;
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  script = './load-server.ts',
+): Promise<{ child: ChildProcess; port: number }> {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', new URL('./load-server.ts', import.meta.url).pathname],
+    [...profile, '--import', 'tsx', new URL(script, import.meta.url).pathname],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -59,7 +62,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   throw new Error('the load server did not start');
 }
 
-async function makeUser(baseUrl: string, n: number): Promise<LoadUser> {
+export async function makeUser(baseUrl: string, n: number): Promise<LoadUser> {
   const anonymous = createClient({ baseUrl, timezone: 'UTC' });
   const { authToken } = await anonymous.call('CreateUser', {
     email: `load${n}@example.com`,
@@ -101,7 +104,7 @@ function body<M extends MethodName>(method: M, input: InputInit<M>): Buffer {
 type Bodies = (user: LoadUser, v: number) => Buffer;
 
 /** The mix: what an open agenda does (poll, reload) and what a person does (edit, control). */
-const MIX: [number, MethodName, Bodies][] = [
+export const MIX: [number, MethodName, Bodies][] = [
   [40, 'GetTimelineState', () => Buffer.alloc(0)],
   [
     20,
@@ -144,7 +147,7 @@ interface Prepared {
 }
 
 /** Every request the generator may send, grouped by method, built before the clock starts. */
-function prepareRequests(
+export function prepareRequests(
   users: LoadUser[],
   mix: typeof MIX,
 ): { weight: number; requests: Prepared[] }[] {
@@ -201,7 +204,7 @@ function ownCpuSeconds(): number {
 /** BENCH_KEYS=1: every change (not the reads) carries its own idempotency key, as the web sends. */
 const KEYED = Boolean(process.env.BENCH_KEYS);
 
-function drive(port: number, groups: ReturnType<typeof prepareRequests>, seconds: number) {
+export function drive(port: number, groups: ReturnType<typeof prepareRequests>, seconds: number) {
   const random = seededRandom(11);
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
   let sequence = 0;
@@ -249,7 +252,7 @@ async function measure(
   label: string,
   only: string | undefined,
   seconds = DURATION_S,
-): Promise<{ rate: number; p99: number }> {
+): Promise<LoadResult> {
   const skip = process.env.BENCH_SKIP?.split(',') ?? [];
   const mix = MIX.filter(([, m]) => (only ? m === only : !skip.includes(m)));
   const groups = prepareRequests(users, mix);
@@ -278,13 +281,67 @@ async function measure(
       (postgres ? `, PostgreSQL ${((1000 * databaseCpu) / calls).toFixed(3)} ms per call` : '') +
       `; load average ${loadavg()[0]?.toFixed(1)}`,
   );
-  return { rate, p99 };
+  return { rate, p99, cpuPerCall: (1000 * serverCpu) / calls };
 }
 
-export async function benchMixedLoad(
-  label: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ rate: number; p99: number }> {
+/** Calls per second, their p99 (ms) and the server's CPU per call (ms). */
+export interface LoadResult {
+  rate: number;
+  p99: number;
+  cpuPerCall: number;
+}
+
+/**
+ * The yardstick (baseline-server.ts: Fastify and better-sqlite3 reading one row per call),
+ * driven as the mixed load is: 32 calls in flight, keep-alive, bodies made beforehand.
+ */
+export async function benchBaseline(): Promise<LoadResult> {
+  const { child, port } = await startServer(process.env, './baseline-server.ts');
+  try {
+    const random = seededRandom(5);
+    const requests = Array.from({ length: 1000 }, () => ({
+      method: 'POST' as const,
+      path: '/read',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 1 + Math.floor(random() * 10_000) }),
+    }));
+    let sequence = 0;
+    const run = (seconds: number) =>
+      autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          { setupRequest: (request) => ({ ...request, ...requests[(sequence += 1) % 1000] }) },
+        ],
+      });
+    await run(WARMUP_S);
+    const cpuStart = processCpuSeconds(child.pid);
+    const result = await run(DURATION_S);
+    const calls = result.requests.total;
+    const cpuPerCall = (1000 * (processCpuSeconds(child.pid) - cpuStart)) / calls;
+    const rate = calls / result.duration;
+    console.log(
+      `Yardstick (Fastify + better-sqlite3, one primary-key read per call): ${Math.round(rate)} ` +
+        `calls/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+        `${result.errors + result.non2xx} failed; server CPU ${cpuPerCall.toFixed(3)} ms per call; ` +
+        `load average ${loadavg()[0]?.toFixed(1)}`,
+    );
+    return { rate, p99: result.latency.p99, cpuPerCall };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The mixed load beside the yardstick measured in the same run. */
+export function printRatios(label: string, load: LoadResult, yardstick: LoadResult): void {
+  console.log(
+    `Mixed load on ${label} against the yardstick: ${(load.rate / yardstick.rate).toFixed(2)}x ` +
+      `its calls/s, ${(load.cpuPerCall / yardstick.cpuPerCall).toFixed(1)}x its server CPU per call`,
+  );
+}
+
+export async function benchMixedLoad(label: string, env: NodeJS.ProcessEnv): Promise<LoadResult> {
   const { child, port } = await startServer(env);
   try {
     const baseUrl = `http://127.0.0.1:${port}/api`;
@@ -304,7 +361,13 @@ export async function benchMixedLoad(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  await benchMixedLoad('SQLite', env);
+  const yardstick = await benchBaseline();
+  printRatios('SQLite', await benchMixedLoad('SQLite', env), yardstick);
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (url) await benchMixedLoad('PostgreSQL', { ...env, DATABASE_URL: url });
+  if (url)
+    printRatios(
+      'PostgreSQL',
+      await benchMixedLoad('PostgreSQL', { ...env, DATABASE_URL: url }),
+      yardstick,
+    );
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { staticFileOptions } from './static-files';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -11,6 +12,8 @@ import { API_PREFIX, ErrorCode, Header, wireFormatOf } from '@planner/protocol';
 import { createAccountsMethods } from './accounts/accounts-methods';
 import { authenticate, isSessionLive, type UserCreatedHook } from './accounts/accounts-service';
 import { SignInThrottle } from './accounts/sign-in-throttle';
+import { PhoneCodeGuesses } from './social-sign-in/code-guesses';
+import { sharedSecretKey } from './calendar-sync/secret-box';
 import { categoriesMethods } from './categories/categories-methods';
 import { createDefaultCategories } from './categories/default-categories';
 import { ManualClock, type Clock } from './clock';
@@ -25,15 +28,22 @@ import type { MethodDefinition } from './rpc/define-method';
 import { AppError, invalid } from './rpc/errors';
 import { faultAnswer, registerRpcRoutes, requestIdFor, sendError } from './rpc/http-routes';
 import { metaMethod } from './rpc/meta-method';
-import { RateLimiters } from './rpc/rate-limit';
+import { limiterStoreFor, RateLimiters } from './rpc/rate-limit';
+import { registerHealthRoutes } from './health/health-routes';
+import { Readiness } from './health/readiness';
+import { registerMetrics } from './metrics/metrics';
 import { REDACTED_LOG_PATHS } from './rpc/redact';
 import { RpcRuntime } from './rpc/rpc-runtime';
 import { registerSecurityHeaders } from './security-headers';
 import { statisticsMethods } from './statistics/statistics-methods';
+import { guessCategoryMethods } from './statistics/guess-category-methods';
 import { registerTestClockRoutes } from './rpc/test-clock-routes';
-import { tasksMethods } from './tasks/tasks-methods';
+import { createTasksMethods } from './tasks/tasks-methods';
+import { taskPlanning } from './timeline/task-planning';
 import { timelineMethods } from './timeline/timeline-methods';
-import { initTimelineState } from './timeline/timeline-state';
+import { TimelineTimer } from './timeline/timeline-timer';
+import { timelinePlanner } from './timeline/planner';
+import { initTimelineState } from './plan-store/timeline-state';
 import { tutorialsMethods } from './tutorials/tutorials-methods';
 import { settingsMethods } from './settings/settings-methods';
 import { createAccountDataMethods } from './account-data/account-data-methods';
@@ -70,6 +80,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Defaults to in-process timers (the embedded setup); PostgreSQL installs pass the shared queue. */
   jobs?: Jobs;
+  /** Whether this node takes calls (/readyz); serve.ts starts draining it on SIGTERM. */
+  readiness?: Readiness;
   /** Where log lines (JSON) go: stdout by default; tests collect them. */
   logStream?: { write(line: string): void };
 }
@@ -92,9 +104,10 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
       dataDir: options.config.dataDir,
       onUserCreated: userCreatedHooks,
       signInThrottle: deps.signInThrottle,
+      phoneCodeGuesses: new PhoneCodeGuesses(limiterStoreFor(options.database)),
       realtime,
     }),
-    ...tasksMethods,
+    ...createTasksMethods(taskPlanning),
     ...timelineMethods,
     ...categoriesMethods,
     ...eventsMethods,
@@ -102,6 +115,7 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
     ...tutorialsMethods,
     ...settingsMethods,
     ...statisticsMethods,
+    ...guessCategoryMethods,
     ...createAppStatusMethods(deps),
     ...createFeedbackMethods(deps),
     ...createEmailPasswordMethods(deps),
@@ -120,9 +134,19 @@ function methodDefinitions(options: AppOptions, deps: ServiceDeps): MethodDefini
   ];
 }
 
+/** How often Node looks for requests past their time: a tenth of it, from 50 ms to 1 s. */
+function checkingIntervalFor(requestTimeoutMs: number): number {
+  return Math.min(1000, Math.max(50, Math.round(requestTimeoutMs / 10)));
+}
+
 /** The HTTP server: the API under /api and, when built, the web app with an SPA fallback. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, clock } = options;
+  const { clock } = options;
+  // Every node seals with the same key: configured, or made once and kept in the database.
+  const config: Config = {
+    ...options.config,
+    secretKey: await sharedSecretKey(options.database.db, options.config, clock.now()),
+  };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -135,10 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
     // Node arms the request timeout only when given at creation (Fastify sets it later), and
-    // checks it on an interval (30 s by default, longer than a short limit).
+    // checks it on an interval: a request is cut between the limit and the limit plus the
+    // interval. Node's 30 s default let a 30 s limit cut at up to 60 s (42 s was measured).
     http: {
       requestTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: checkingIntervalFor(config.requestTimeoutMs),
     },
     genReqId: (request) => requestIdFor(request.headers[Header.requestId]),
     // One line per request is written by the onResponse hook below, with the call's outcome.
@@ -154,12 +179,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (m) => app.log.info(m),
     });
   const realtime = options.realtime ?? new LocalRealtimeHub();
+  // Attempt counts in PostgreSQL when it is the database (shared by every node), else in memory.
+  const limitStore = limiterStoreFor(options.database);
   const deps: ServiceDeps = {
     config,
     mailer,
     realtime,
     clock,
-    signInThrottle: new SignInThrottle(config.signInDelay),
+    signInThrottle: new SignInThrottle(config.signInDelay, limitStore),
+    rateLimiters: new RateLimiters(config.rateLimits, limitStore),
     log: app.log,
     jobs: options.jobs ?? new InProcessJobs(app.log, () => clock.now()),
   };
@@ -167,9 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     clock,
     authenticator: { authenticate },
-    rateLimiters: new RateLimiters(config.rateLimits),
+    rateLimiters: deps.rateLimiters,
     realtime,
     definitions: methodDefinitions(options, deps),
+    planner: timelinePlanner,
     onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
   });
 
@@ -180,6 +209,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header(Header.requestId, request.id);
   });
+  // On request, so a live stream's answer (written outside onSend) carries it too.
+  const nodeName = config.nodeName;
+  if (nodeName) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-served-by', nodeName);
+    });
+  }
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       // The path only: a query can carry a secret (the reset link's token); a feed's path is one.
@@ -197,22 +233,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRpcRoutes(app, runtime, { regionHeader: config.regionHeader });
-  registerRealtimeRoutes(app, {
+  const live = registerRealtimeRoutes(app, {
     db: options.database.db,
+    dialect: options.database.dialect,
+    heartbeatMs: config.streamHeartbeatMs,
     hub: realtime,
     clock,
     authenticator: { authenticate },
     isSessionLive: (userId, sessionId) => isSessionLive(options.database.db, userId, sessionId),
     maxStreamsPerUser: config.maxStreamsPerUser,
+    watcher: new TimelineTimer(options.database.db, realtime, clock, (error) =>
+      app.log.error({ err: error }, 'timeline timer failed'),
+    ),
+  });
+  registerHealthRoutes(app, {
+    db: options.database.db,
+    pool: options.database.pgPool,
+    readiness: options.readiness ?? new Readiness(),
+  });
+  registerMetrics(app, config.metricsToken, {
+    pool: options.database.pgPool,
+    queueDepth: () => deps.jobs.queueDepth(),
+    liveStreams: () => live.streams.count(),
   });
   registerFilesRoutes(app, { ...deps, database: options.database });
   registerOAuthRoutes(app, { ...deps, database: options.database });
   registerSubscriptionRechecks(app, { ...deps, database: options.database });
   registerIcsFeedRoutes(app, { ...deps, database: options.database });
   registerGoogleCalendarRoutes(app, { ...deps, database: options.database });
-  registerNotificationJobs({ ...deps, database: options.database });
+  const delivery = registerNotificationJobs({ ...deps, database: options.database });
   app.addHook('onReady', () => deps.jobs.start());
-  app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    delivery.close();
+  });
   if (config.testClock && clock instanceof ManualClock) registerTestClockRoutes(app, clock);
   await registerWebApp(app, config.webDist);
   return app;
@@ -240,7 +294,7 @@ function transportError(error: FastifyError, request: FastifyRequest, bodyLimit:
 /** Serves the built web app; any other GET outside /api answers its index.html. */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWebApp = existsSync(webDist);
-  if (hasWebApp) await app.register(fastifyStatic, { root: webDist, wildcard: true });
+  if (hasWebApp) await app.register(fastifyStatic, staticFileOptions(webDist));
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWebApp && isPage && !request.url.startsWith(`${API_PREFIX}/`)) {

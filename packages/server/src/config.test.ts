@@ -1,8 +1,14 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIGN_IN_DELAY } from './accounts/sign-in-throttle';
-import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMITS,
+  loadConfig,
+  REPO_ROOT,
+  DEFAULT_SIGN_IN_DELAY,
+} from './config';
 
 describe('loadConfig', () => {
   it('defaults to 127.0.0.1:8080, ./data under the repository, SQLite, outbox mail', () => {
@@ -107,5 +113,51 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(
       /PORT must be.*DATABASE_URL must be.*SMTP_URL must be.*LOG_LEVEL must be/,
     );
+  });
+
+  it('reads APNs for iOS devices: all four settings or none, the key checked and never quoted', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const apns = {
+      APNS_KEY: pem.replace(/\n/g, '\\n'),
+      APNS_KEY_ID: 'ABC123DEFG',
+      APNS_TEAM_ID: 'DEF123GHIJ',
+      APNS_TOPIC: 'app.planner.ios',
+    };
+    expect(loadConfig({}).apns).toBeUndefined();
+    expect(loadConfig(apns).apns).toEqual({
+      url: 'https://api.push.apple.com',
+      privateKey: pem,
+      keyId: 'ABC123DEFG',
+      teamId: 'DEF123GHIJ',
+      topic: 'app.planner.ios',
+    });
+    expect(loadConfig({ ...apns, APNS_URL: 'http://127.0.0.1:9/' }).apns?.url).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(() => loadConfig({ APNS_KEY_ID: 'ABC123DEFG' })).toThrow(
+      /APNs needs APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC together; missing APNS_KEY, APNS_TEAM_ID, APNS_TOPIC/,
+    );
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const rsaPem = rsa.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const attempt = () =>
+      loadConfig({
+        ...apns,
+        APNS_KEY: rsaPem,
+        APNS_KEY_ID: 'short',
+        APNS_TEAM_ID: 'team id!',
+        APNS_TOPIC: 'planner',
+        APNS_URL: 'ftp://apple',
+      });
+    expect(attempt).toThrow(
+      /APNS_KEY must be .*APNS_KEY_ID must be .*APNS_TEAM_ID must be .*APNS_TOPIC must be .*APNS_URL must be/,
+    );
+    let message = '';
+    try {
+      attempt();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('PRIVATE KEY');
   });
 });

@@ -1,9 +1,27 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SIGN_IN_DELAY, type SignInDelayRule } from './accounts/sign-in-throttle';
 import type { RateLimitRules } from './rpc/rate-limit';
+
+/** How wrong passwords for one account slow down the next sign-ins to it. */
+export interface SignInDelayRule {
+  /** Wrong passwords in a row that cost nothing (typos). */
+  freeFailures: number;
+  /** The pause after the first failure beyond the free ones; it doubles with each further one. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** The count starts over this long after the first wrong password of a run. */
+  windowSec: number;
+}
+
+export const DEFAULT_SIGN_IN_DELAY: SignInDelayRule = {
+  freeFailures: 5,
+  firstDelayMs: 250,
+  maxDelayMs: 8_000,
+  windowSec: 15 * 60,
+};
 
 export interface Config {
   port: number;
@@ -31,6 +49,17 @@ export interface Config {
   /** A connection silent this long is closed (live streams send a comment every 25 s). */
   connectionTimeoutMs: number;
   maxStreamsPerUser: number;
+  /** A comment on every live stream this often (STREAM_HEARTBEAT_SECONDS, default 25). */
+  streamHeartbeatMs: number;
+  /** METRICS_TOKEN: /metrics answers Prometheus' format to this bearer token; unset: off. */
+  metricsToken: string | undefined;
+  /**
+   * DRAIN_SECONDS: on SIGTERM, /readyz says not ready this long before the node stops accepting,
+   * so a load balancer moves new calls elsewhere first (default 0: one node, nothing to wait for).
+   */
+  drainMs: number;
+  /** NODE_NAME: answered as `x-served-by` on every answer, to tell nodes apart behind a balancer. */
+  nodeName: string | undefined;
   /** Exposes the test-only clock control methods (PLANNER_TEST_CLOCK=1). */
   testClock: boolean;
   /** The built web app, served with an SPA fallback when it exists. */
@@ -92,6 +121,22 @@ export interface Config {
         tokenUri: string;
       }
     | undefined;
+  /** APNs for iOS devices (APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID, APNS_TOPIC, APNS_URL); unset: iOS goes through FCM. */
+  apns: ApnsConfig | undefined;
+}
+
+/** Apple's provider API with token-based auth (notifications/apns-sender.ts). */
+export interface ApnsConfig {
+  /** https://api.push.apple.com (production), api.sandbox.push.apple.com, or a test's fake. */
+  url: string;
+  /** The .p8 key's PKCS#8 PEM (ES256, P-256). */
+  privateKey: string;
+  /** The key's 10-character id (the JWT's `kid`). */
+  keyId: string;
+  /** The developer team's 10-character id (the JWT's `iss`). */
+  teamId: string;
+  /** The app's bundle id (`apns-topic`). */
+  topic: string;
 }
 
 /** GOOGLE_PLAY_SERVICE_ACCOUNT (its JSON key), GOOGLE_PLAY_PACKAGE, GOOGLE_PLAY_API_URL. */
@@ -128,7 +173,7 @@ export interface OAuthClientConfig {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Relative paths (DATA_DIR) are taken from the repository root, where `npm start` runs. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -146,11 +191,19 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   passwordResetPerIp: { points: 30, durationSec: 60 * 60 },
   // Sign-in popups started (each stores a flow until its callback or expiry).
   oauthStartPerIp: { points: 30, durationSec: 10 * 60 },
-  // Sign-in codes sent by SMS (each costs money and reaches a person): per number and address.
-  smsCodePerNumber: { points: 5, durationSec: 60 * 60 },
+  // Sign-in codes sent by SMS (each costs money and reaches a person): per address and number
+  // (one stranger cannot use up the number's codes), per address, and per number as a cost
+  // backstop that only several addresses together reach.
+  smsCodePerIpAndNumber: { points: 5, durationSec: 60 * 60 },
   smsCodePerIp: { points: 20, durationSec: 60 * 60 },
-  // Codes tried per number: five within a code's ten minutes of life.
-  smsVerifyPerNumber: { points: 5, durationSec: 10 * 60 },
+  smsCodePerNumber: { points: 20, durationSec: 60 * 60 },
+  // Codes tried per address and number, and per address: never per number alone, so a
+  // stranger's wrong codes stop the stranger, not the owner. Within a code's ten minutes one
+  // address gets at most 10 tries (two windows), under the 12 that wear a code out.
+  smsVerifyPerIpAndNumber: { points: 5, durationSec: 15 * 60 },
+  smsVerifyPerIp: { points: 30, durationSec: 15 * 60 },
+  // Data exports per account: each is about a second of CPU (the zip of every table).
+  dumpUserDataPerUser: { points: 5, durationSec: 60 * 60 },
   // Referral codes checked or entered, and redeem codes tried: codes cannot be listed by guessing.
   referralCodePerIp: { points: 30, durationSec: 15 * 60 },
   redeemPerIp: { points: 10, durationSec: 15 * 60 },
@@ -249,8 +302,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(syncMinutes) || syncMinutes < 1 || syncMinutes > 24 * 60) {
     problems.push('CALENDAR_SYNC_MINUTES must be a whole number from 1 to 1440');
   }
+  const heartbeatSeconds = parseSeconds('STREAM_HEARTBEAT_SECONDS', text, problems, 25, 1, 300);
+  const drainSeconds = parseSeconds('DRAIN_SECONDS', text, problems, 0, 0, 60);
+  const nodeName = text('NODE_NAME');
+  if (nodeName && !/^[\w.-]{1,64}$/.test(nodeName)) {
+    problems.push('NODE_NAME must be 1 to 64 letters, digits, dots, dashes or underscores');
+  }
   const vapid = parseVapid(text, problems, mailFrom);
   const fcm = parseFcm(text, problems);
+  const apns = parseApns(text, problems);
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
@@ -269,6 +329,10 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: 30_000,
     connectionTimeoutMs: 120_000,
     maxStreamsPerUser: 20,
+    streamHeartbeatMs: heartbeatSeconds * 1000,
+    metricsToken: text('METRICS_TOKEN'),
+    drainMs: drainSeconds * 1000,
+    nodeName,
     testClock,
     webDist: resolve(REPO_ROOT, text('WEB_DIST') ?? 'packages/web/dist'),
     workers,
@@ -287,7 +351,27 @@ export function loadConfig(env: Env = process.env): Config {
     caldavAllowPrivateHosts: text('CALDAV_ALLOW_PRIVATE_HOSTS') === '1',
     vapid,
     fcm,
+    apns,
   };
+}
+
+/** A number of seconds within bounds (fractions allowed), or the default when unset. */
+function parseSeconds(
+  name: string,
+  text: (name: string) => string | undefined,
+  problems: string[],
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = text(name);
+  if (value === undefined) return fallback;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || seconds < min || seconds > max) {
+    problems.push(`${name} must be a number of seconds from ${min} to ${max}, got "${value}"`);
+    return fallback;
+  }
+  return seconds;
 }
 
 /** Google Play: the service account's JSON key and the app's package; unset: off. */
@@ -427,6 +511,50 @@ function parseFcm(text: (name: string) => string | undefined, problems: string[]
     tokenUri:
       typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token',
   };
+}
+
+const APNS_NAMES = ['APNS_KEY', 'APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_TOPIC'] as const;
+
+/**
+ * APNS_KEY (the .p8 file's contents, newlines as they are or written \n, as
+ * APP_STORE_PRIVATE_KEY and FCM_SERVICE_ACCOUNT take their keys), APNS_KEY_ID, APNS_TEAM_ID,
+ * APNS_TOPIC (the bundle id), APNS_URL; all four or none. Problems never quote the key.
+ */
+function parseApns(text: (name: string) => string | undefined, problems: string[]): Config['apns'] {
+  const present = APNS_NAMES.filter((name) => text(name));
+  if (present.length === 0) return undefined;
+  if (present.length < APNS_NAMES.length) {
+    const missing = APNS_NAMES.filter((name) => !text(name));
+    problems.push(`APNs needs ${APNS_NAMES.join(', ')} together; missing ${missing.join(', ')}`);
+    return undefined;
+  }
+  const privateKey = (text('APNS_KEY') ?? '').replace(/\\n/g, '\n');
+  if (!isP256PrivateKey(privateKey)) {
+    problems.push('APNS_KEY must be the contents of the .p8 key file (an EC P-256 private key)');
+  }
+  const keyId = text('APNS_KEY_ID') ?? '';
+  const teamId = text('APNS_TEAM_ID') ?? '';
+  const topic = text('APNS_TOPIC') ?? '';
+  if (!/^[A-Z0-9]{10}$/.test(keyId)) problems.push('APNS_KEY_ID must be the 10-character key id');
+  if (!/^[A-Z0-9]{10}$/.test(teamId))
+    problems.push('APNS_TEAM_ID must be the 10-character team id');
+  if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(topic) || topic.length > 155) {
+    problems.push(
+      `APNS_TOPIC must be the app's bundle id (like com.example.planner), got "${topic}"`,
+    );
+  }
+  const url = (text('APNS_URL') ?? 'https://api.push.apple.com').replace(/\/+$/, '');
+  if (!isHttpUrl(url)) problems.push(`APNS_URL must be an http(s) URL, got "${url}"`);
+  return { url, privateKey, keyId, teamId, topic };
+}
+
+function isP256PrivateKey(pem: string): boolean {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
 }
 
 /** CLOUD_CONFIG: a JSON object whose values are strings (JSON itself, often). */

@@ -38,7 +38,7 @@ describe('browser protections', () => {
 });
 
 /** Sends a request's head, then its body one byte every 100 ms; answers what came back. */
-function trickle(url: string): Promise<{ answer: string; ms: number }> {
+function trickle(url: string, giveUpMs = 5000): Promise<{ answer: string; ms: number }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const started = Date.now();
@@ -61,8 +61,8 @@ function trickle(url: string): Promise<{ answer: string; ms: number }> {
     };
     socket.on('close', done);
     socket.on('error', done);
-    // Gives up (the server never cut it off) after 5 s.
-    setTimeout(() => socket.destroy(), 5000).unref();
+    // Gives up (the server never cut it off).
+    setTimeout(() => socket.destroy(), giveUpMs).unref();
   });
 }
 
@@ -71,5 +71,30 @@ describe('a request body that trickles in', () => {
     const { answer, ms } = await trickle(server.url);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(ms).toBeLessThan(2500);
+  });
+});
+
+describe('the request timeout', () => {
+  let timed: TestServer;
+  const LIMIT_MS = 1500;
+  beforeAll(async () => {
+    timed = await startTestServer({ config: { requestTimeoutMs: LIMIT_MS } });
+  });
+  afterAll(() => timed.close());
+
+  it('cuts a slow request soon after its limit, not up to a checking interval later', async () => {
+    // Three requests a third of the limit apart: whatever the phase of Node's check, one of
+    // them would wait most of an interval as long as the limit itself past its time.
+    const cuts = await Promise.all(
+      [0, LIMIT_MS / 3, (2 * LIMIT_MS) / 3].map(async (offset) => {
+        await new Promise((resolve) => setTimeout(resolve, offset));
+        return trickle(timed.url, 3 * LIMIT_MS);
+      }),
+    );
+    for (const { answer, ms } of cuts) {
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(ms).toBeGreaterThanOrEqual(LIMIT_MS - 50);
+      expect(ms).toBeLessThan(LIMIT_MS + 450);
+    }
   });
 });

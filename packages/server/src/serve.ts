@@ -5,6 +5,8 @@ import { systemClock, ManualClock, type Clock } from './clock';
 import type { Config } from './config';
 import { dataLocation, openConfiguredDatabase } from './configured-database';
 import { migrateToLatest } from './db/migrate';
+import { HttpListener } from './http-listener';
+import { Readiness } from './health/readiness';
 import { PgBossJobs } from './jobs/pg-boss-jobs';
 import { createRealtimeHub } from './realtime/realtime-hub';
 
@@ -26,14 +28,24 @@ export async function serve(config: Config, started: number): Promise<void> {
         clock.now(),
       )
     : undefined;
-  const app = await buildApp({ config, database, clock, realtime, ...(jobs ? { jobs } : {}) });
+  const readiness = new Readiness();
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    realtime,
+    readiness,
+    ...(jobs ? { jobs } : {}),
+  });
   logJobError = (obj, msg) => app.log.error(obj, msg);
   logConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool connects anew');
-  await app.listen({ port: config.port, host: config.host });
+  // Accepting stops before the connections close, and what was accepted is answered.
+  const listener = new HttpListener(app, SHUTDOWN_GRACE_MS / 2);
+  const { port } = await listener.listen(config.port, config.host);
+  // The line Fastify's own listen writes: each process says it serves (operators and tests read it).
+  app.log.info(`Server listening at http://${config.host}:${port}`);
   if (cluster.isPrimary) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
     const ms = Math.round(performance.now() - started);
     console.log(
       `Planner is serving http://${config.host}:${port} (data: ${dataLocation(config)}; ` +
@@ -41,22 +53,38 @@ export async function serve(config: Config, started: number): Promise<void> {
     );
   }
 
-  /**
-   * Stops taking connections, ends the live streams, lets the calls in flight finish, then
-   * closes the pool. The process then ends by itself: nothing is left open; if something still
-   * is after the grace period, it is ended with code 1. A worker gets a signal twice (Ctrl-C
-   * reaches the whole process group, and the primary passes it on): the second is ignored.
-   */
+  stopOnSignals({ app, config, readiness, listener, realtime, database });
+}
+
+/**
+ * Stops taking connections, ends the live streams, lets the calls in flight finish, then
+ * closes the pool. The process then ends by itself: nothing is left open; if something still
+ * is after the grace period, it is ended with code 1. A worker gets a signal twice (Ctrl-C
+ * reaches the whole process group, and the primary passes it on): the second is ignored.
+ */
+function stopOnSignals(parts: {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  readiness: Readiness;
+  listener: HttpListener;
+  realtime: Awaited<ReturnType<typeof createRealtimeHub>>;
+  database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+}): void {
+  const { app, config, readiness, listener, realtime, database } = parts;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing the calls in flight, then stopping`);
+    // Behind a load balancer: /readyz says not ready while calls are still answered, until the
+    // balancer has moved new calls elsewhere (DRAIN_SECONDS; health/readiness.ts).
+    readiness.startDraining();
+    if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
     setTimeout(() => {
       console.error(`Planner did not stop within ${SHUTDOWN_GRACE_MS} ms; ending it`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await app.close();
+    await listener.close();
     await realtime.close();
     await database.close();
     app.log.info('stopped');

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi } from './agenda-api';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { setUserFlag } from './run-database';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The About page, the debug menu and the hidden API chooser, reached by clicks. The server runs
@@ -16,18 +14,13 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
  */
 
 const JUMP_PASSWORD = 'open sesame';
-const SHOTS = SHOTS_DIR;
 
 function markDebugEnabled(email: string): void {
   setUserFlag(email, 'debug_enabled', 1);
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: join(SHOTS, `about-${name}-${device}.png`),
-    animations: 'disabled',
-  });
+  await saveShot(page, `about-${name}-${device}`, { animations: 'disabled' });
 }
 
 async function signedIn(page: Page, baseURL: string, label: string) {
@@ -285,7 +278,10 @@ test('the account language is applied after sign-in on a fresh device', async ({
   expect(await page.evaluate(() => localStorage.getItem('planner:1.3:locale'))).toBe('de');
 });
 
-test('the account language is applied on a start with a session', async ({ page, baseURL }) => {
+test('the account language is applied on a start with a session @phone', async ({
+  page,
+  baseURL,
+}) => {
   const api = new AgendaApi(baseURL ?? '');
   const { authToken } = await api.call<{ authToken: string }>('CreateUser', {
     email: newEmail('locale-start'),

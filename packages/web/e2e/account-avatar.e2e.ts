@@ -1,18 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { AgendaApi } from './agenda-api';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The profile picture, from the account page to the drawer's header: a PNG made here is chosen
  * with the file input, goes through CreateFile, the multipart upload and (5.5 s later)
  * UpdateUser, and the picture the server re-encoded is what both places show.
  */
-
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'avatar-shots');
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -60,8 +56,7 @@ async function expectServedAvatar(place: Locator, url: string): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `account-avatar-${name}-${device}.png`) });
+  await saveShot(page, `account-avatar-${name}-${device}`);
 }
 
 test('avatar: choose, upload, shown on the account page and in the drawer, removed', async ({

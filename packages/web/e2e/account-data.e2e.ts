@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from './fixtures';
 import { strFromU8, unzipSync } from 'fflate';
 import { AgendaApi, HOUR } from './agenda-api';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The account's data card: the download is the browser's own (a zip read back here), and the
@@ -13,12 +12,10 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  * the account no longer signs in.
  */
 
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'account-data-shots');
 const TASK = 'Plan the garden';
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `account-data-${name}-${device}.png`) });
+  await saveShot(page, `account-data-${name}-${device}`);
 }
 
 async function openAccount(page: Page): Promise<void> {
@@ -49,7 +46,7 @@ test('download my data, then delete the account in three steps', async ({
   const card = page.getByTestId('account-data-card');
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('heading', { name: 'Your data' })).toBeVisible();
-  await card.screenshot({ path: join(SHOTS, `account-data-card-${device}.png`) });
+  await saveShot(card, `account-data-card-${device}`);
 
   // The download: a real browser download, named by the server, holding every part.
   const downloading = page.waitForEvent('download');

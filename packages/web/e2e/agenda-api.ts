@@ -52,11 +52,11 @@ export class AgendaApi {
     return now;
   }
 
-  async signUp(email: string, password: string): Promise<string> {
+  async signUp(email: string, password: string, locale = 'en'): Promise<string> {
     const { authToken } = await this.call<{ authToken: string }>('CreateUser', {
       email,
       password,
-      options: { autoExtend: false, locale: 'en' },
+      options: { autoExtend: false, locale },
     });
     this.token = authToken;
     return authToken;

@@ -1,19 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi, todayAt, ZONE } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
-import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * Drag and drop in the week view, the scope question of a recurring event, and tips shown again
  * one at a time. The drag tests set the server clock to a Wednesday morning and never move it
- * on: they run in the clock lanes (playwright.config.ts), one test at a time. With PLANNER_SCREENS=1 they also
- * write /work/screens/week-{drag,scope}-{desktop,phone}.png for a person to look at.
+ * on: they run in the clock lanes (playwright.config.ts), one test at a time. They also save
+ * screenshots of the week view's drag and scope dialog for a person to look at.
  */
 test.describe.configure({ mode: 'serial' });
 
 const DAY = 24 * 60 * 60_000;
-const SCREENS = process.env['PLANNER_SCREENS_DIR'] ?? '/work/screens';
 
 /**
  * `hours` after midnight of this week's Wednesday (Monday first), in Berlin. Wednesday to
@@ -31,9 +29,7 @@ function wednesdayAt(hours: number): number {
 const dayStart = (days: number) => todayAt(0, wednesdayAt(12) + days * DAY);
 
 async function screenshot(page: Page, name: string, project: string): Promise<void> {
-  if (!process.env['PLANNER_SCREENS']) return;
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/${name}-${project}.png` });
+  await saveShot(page, `agenda-drag-${name}-${project}`);
 }
 
 async function signedIn(page: Page, api: AgendaApi, label: string): Promise<AgendaPage> {
@@ -51,7 +47,7 @@ async function columnWidth(agenda: AgendaPage): Promise<number> {
   return second.x - first.x;
 }
 
-test('dragging a task block in the week view to another day locks it there', async ({
+test('dragging a task block in the week view to another day locks it there @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -69,8 +65,6 @@ test('dragging a task block in the week view to another day locks it there', asy
   ).toBeVisible();
 
   const review = wednesday.getByRole('button', { name: 'Review budget, 9:00 AM to 10:00 AM' });
-  // Drag and drop loads after the first paint; the block carries its long-press handlers then.
-  await page.waitForTimeout(2000);
   const across = await columnWidth(agenda);
   await agenda.longPressDrag(review, 2 * 48, {
     dx: across,
@@ -92,7 +86,7 @@ test('dragging a task block in the week view to another day locks it there', asy
   await expect(page.getByTestId('week-drop-target')).toHaveCount(0);
 });
 
-test('dragging a recurring event asks which occurrences move; cancel leaves it', async ({
+test('dragging a recurring event asks which occurrences move; cancel leaves it @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -108,7 +102,6 @@ test('dragging a recurring event asks which occurrences move; cancel leaves it',
   const at10 = { name: 'Stand-up, 10:00 AM to 10:30 AM' };
   const at11 = { name: 'Stand-up, 11:00 AM to 11:30 AM' };
   await expect(column(1).getByRole('button', at10)).toBeVisible();
-  await page.waitForTimeout(2000);
 
   // Thursday's occurrence one hour later, same day: all three scopes are offered.
   await agenda.longPressDrag(column(1).getByRole('button', at10), 48);

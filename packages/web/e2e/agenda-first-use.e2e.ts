@@ -1,21 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
-import { GOOD_PASSWORD, deviceOf, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * What a newcomer sees first, the record left by many control clicks, and the week view away
- * from the current week. Every test sets the server's clock. With PLANNER_SCREENS_DIR set, each
- * also writes a screenshot there for a person to look at.
+ * from the current week. Every test sets the server's clock. Each also saves a
+ * screenshot for a person to look at.
  */
 async function screenshot(page: Page, name: string, device: string): Promise<void> {
-  const dir = process.env['PLANNER_SCREENS_DIR'];
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${dir}/${name}-${device}.png` });
+  await saveShot(page, `agenda-first-use-${name}-${device}`);
 }
 
 interface Rect {
@@ -71,7 +66,7 @@ test.afterAll(async ({ baseURL }) => {
   await new AgendaApi(baseURL ?? '').setClock(Date.now());
 });
 
-test('the first screen after sign-up shows the welcome tutorial and the empty agenda', async ({
+test('the first screen after sign-up shows the welcome tutorial and the empty agenda @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -127,7 +122,7 @@ async function clickAround(api: AgendaApi): Promise<void> {
   await api.advanceClock(25 * MINUTE);
 }
 
-test('quick control clicks leave no noise in the record; past idle time offers Add record', async ({
+test('quick control clicks leave no noise in the record; past idle time offers Add record @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -181,7 +176,7 @@ async function expectOpaque(page: Page, selector: string): Promise<void> {
   expect(color).toMatch(/^rgb\(/u);
 }
 
-test('the week view two weeks ahead: control bar, tutorial, timed reminders, opaque top bars', async ({
+test('the week view two weeks ahead: control bar, tutorial, timed reminders, opaque top bars @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -225,19 +220,22 @@ test('the week view two weeks ahead: control bar, tutorial, timed reminders, opa
   const column = page
     .locator('[data-active-week] [data-week-column-start]')
     .filter({ has: page.getByTestId('week-reminder') });
-  // Measured once both are laid out (the week slides in after the click).
-  await expect
-    .poll(async () => {
-      const [columnBox, markBox] = [await column.boundingBox(), await reminder.boundingBox()];
-      return columnBox && markBox ? (markBox.y - columnBox.y) / columnBox.height : null;
-    })
-    .toBeCloseTo(9 / 24, 2);
+  // The week with the reminder is the one in view; both boxes are read in one frame, so the
+  // slide that brings the week in moves them together and cannot skew the measure.
+  await expect(column).toHaveCount(1);
+  const share = await column.evaluate((day) => {
+    const mark = day.querySelector('[data-testid="week-reminder"]');
+    if (!mark) return null;
+    const [dayBox, markBox] = [day.getBoundingClientRect(), mark.getBoundingClientRect()];
+    return (markBox.top - dayBox.top) / dayBox.height;
+  });
+  expect(share).toBeCloseTo(9 / 24, 2);
 
   await expectOpaque(page, 'header.MuiAppBar-root');
   await expectOpaque(page, 'nav[aria-label="Agenda navigation"]');
 });
 
-test('Today shows today just after midnight in Berlin, when UTC still has yesterday', async ({
+test('Today shows today just after midnight in Berlin, when UTC still has yesterday @phone', async ({
   page,
   baseURL,
 }, info) => {

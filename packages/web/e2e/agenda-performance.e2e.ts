@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AgendaApi, HOUR, MINUTE, todayAt } from './agenda-api';
 import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
 
@@ -69,8 +69,8 @@ test('longest frame while scrolling a week with 300 blocks', async ({ page, base
   await page.goto(`/agenda/week/${monday + 12 * HOUR}`);
   const grid = page.getByTestId('week-grid');
   await expect(grid.getByTestId('week-block')).toHaveCount(300, { timeout: 30_000 });
-  // Let the first paint and the lazy chunks settle, as a person would before scrolling.
-  await page.waitForTimeout(2000);
+  // The last lazy part (drag and drop) has loaded: the grid is what a person scrolls.
+  await expect(page.getByTestId('week-scroller')).toHaveAttribute('data-drag-ready', '');
   const longest = await page.evaluate(async () => {
     const scroller = document.querySelector<HTMLElement>('[data-testid="week-scroller"]');
     if (!scroller) throw new Error('no week scroller');

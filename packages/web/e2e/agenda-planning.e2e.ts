@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';

@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AgendaApi, HOUR, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
-import { GOOD_PASSWORD, newEmail, deviceOf } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot, TAKES_SHOTS } from './support';
 
 /*
- * Screenshots of the day and week views with a realistic day in them, for a person to look at:
- * `PLANNER_SCREENS=1 npx playwright test -c packages/web/playwright.config.ts agenda-screens
- *  --workers 1` writes /work/screens/agenda-{day,week}-{desktop,phone}.png (outside the repo).
+ * Screenshots of the day and week views with a realistic day in them, for a person to look at
+ * (agenda-{day,menu,dialog,focus,week}-{desktop,phone}.png in the shots folder). The walk is for
+ * its pictures, so a run that takes none (CI) skips it.
  */
-const OUT = process.env['PLANNER_SCREENS_DIR'] ?? '/work/screens';
-test.skip(!process.env['PLANNER_SCREENS'], 'screenshots: run with PLANNER_SCREENS=1');
+test.skip(!TAKES_SHOTS, 'a walk for its screenshots: this run takes none (PLANNER_E2E_SHOTS=0)');
 
 async function seedRealisticDay(api: AgendaApi): Promise<void> {
   await api.setClock(todayAt(-24 + 9));
@@ -104,31 +102,25 @@ async function seedRealisticDay(api: AgendaApi): Promise<void> {
 
 test('day and week views with a realistic day', async ({ page, baseURL }, info) => {
   test.setTimeout(120_000);
-  mkdirSync(OUT, { recursive: true });
   const api = new AgendaApi(baseURL ?? '');
   await seedRealisticDay(api);
   await api.signInPage(page);
   const agenda = new AgendaPage(page);
   await agenda.goto('/agenda/day');
   await expect(page.locator('[data-current]').first()).toBeVisible();
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${OUT}/agenda-day-${deviceOf(info)}.png` });
+  await saveShot(page, `agenda-day-${deviceOf(info)}`);
   await page.locator('[data-current]').first().click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-menu-${deviceOf(info)}.png` });
+  await saveShot(page, `agenda-menu-${deviceOf(info)}`);
   await page.getByRole('menuitem', { name: 'Mark as done' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-dialog-${deviceOf(info)}.png` });
+  await saveShot(page, `agenda-dialog-${deviceOf(info)}`);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await agenda.control('Focus mode').click();
   await expect(page.getByTestId('focus-view')).toBeVisible();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${OUT}/agenda-focus-${deviceOf(info)}.png` });
+  await saveShot(page, `agenda-focus-${deviceOf(info)}`);
   await page.keyboard.press('Escape');
   await agenda.goto('/agenda/week');
   await expect(page.getByTestId('week-grid').getByTestId('week-block').first()).toBeVisible();
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${OUT}/agenda-week-${deviceOf(info)}.png` });
+  await saveShot(page, `agenda-week-${deviceOf(info)}`);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
@@ -74,6 +74,12 @@ test('a day in the life: plan, controls, drag, history edits, week view', async 
 
   // Shuffle answers without an error and the plan is still there.
   await agenda.chooseMore('Shuffle the plan');
+  // The first shuffle says what it does before it acts (shuffleDialog).
+  await page
+    .getByTestId('shuffle-dialog')
+    .getByRole('button', { name: 'Shuffle the plan' })
+    .click();
+  await expect(page.getByTestId('shuffle-dialog')).toHaveCount(0);
   await expect(agenda.block('Team meeting, 11:00 AM to 12:00 PM')).toBeVisible();
 
   // Drag a future block (long press) and see it locked at its new time.
@@ -215,7 +221,7 @@ test('reminders, search, shortcuts, focus mode and the speed dial', async ({
   await expect(page).toHaveURL(/\/tasks\/create$/);
 });
 
-test('the agenda fits a 360 px phone', async ({ page, baseURL }, info) => {
+test('the agenda fits a 360 px phone @phone', async ({ page, baseURL }, info) => {
   test.skip(deviceOf(info) !== 'phone', 'phone layout');
   const api = new AgendaApi(baseURL ?? '');
   await api.signUp(newEmail('phone'), GOOD_PASSWORD);

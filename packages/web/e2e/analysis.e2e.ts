@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { setUserFlag } from './run-database';
 import { AgendaApi, HOUR } from './agenda-api';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * Analysis on a fixed clock: the server's test clock and the browser's both read Wednesday
@@ -24,19 +22,13 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 const berlin = (day: number, hour: number, month = 11) =>
   Date.UTC(2026, month - 1, day) + (hour - 1) * HOUR;
 const NOW = berlin(25, 12);
-const SHOTS = SHOTS_DIR;
 
 function setPremium(email: string): void {
   setUserFlag(email, 'premium_level', 1);
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({
-    path: join(SHOTS, `analysis-${name}-${device}.png`),
-    animations: 'disabled',
-  });
+  await saveShot(page, `analysis-${name}-${device}`, { animations: 'disabled' });
 }
 
 async function signUp(page: Page, baseURL: string, label: string, premium: boolean) {

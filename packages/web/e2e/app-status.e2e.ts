@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures';
 import { AgendaApi } from './agenda-api';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * App visibility and error reports (docs/app-status.md). The page's visibility is switched by
@@ -11,8 +10,6 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
  * measures it with. The server's clock is left alone, so nothing but the 10-minute rule can make
  * the agenda load its timeline again on return.
  */
-
-const SHOTS = SHOTS_DIR;
 
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
   await page.evaluate((next) => {
@@ -130,8 +127,7 @@ test('an uncaught error reaches the server masked; a screen that fails to load s
   await expect(notice).toContainText('This screen could not be loaded');
   await expect(notice.getByRole('button', { name: 'Try again' })).toBeVisible();
   await chunkReported;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/app-status-chunk-failed-${deviceOf(info)}.png` });
+  await saveShot(page, `app-status-chunk-failed-${deviceOf(info)}`);
 
   // Try again fetches the screen anew once the network is back.
   await page.unroute(/\/assets\/SettingsPage-[\w-]+\.js$/);

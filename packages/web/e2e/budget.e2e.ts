@@ -1,14 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gzipSync } from 'node:zlib';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { GOOD_PASSWORD, newEmail } from './support';
 
 // docs/design.md, Performance budgets: the JavaScript a signed-in person downloads before the agenda paints stays under
-// 250 KB gzipped. Measured on a cold cache from what the browser actually fetched.
+// 250 KB gzipped. Measured on a cold cache from what the browser actually fetched: the scripts
+// requested before the agenda's content was first in the page.
 const BUDGET_BYTES = 250_000;
 
-test('the first load of the agenda stays under 250 KB of gzipped JS', async ({
+test('the first load of the agenda stays under 250 KB of gzipped JS @phone', async ({
   page,
   browser,
 }, testInfo) => {
@@ -26,16 +27,42 @@ test('the first load of the agenda stays under 250 KB of gzipped JS', async ({
     hasTouch,
     userAgent,
   });
+  // The moment the agenda's content is first in the page, by the page's own clock: what loads
+  // after it (the lazy menus, the offline warm-up a few seconds on) is not the first load, however
+  // slowly this test happens to notice the paint.
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="agenda-empty"]')) return;
+      document.documentElement.dataset['agendaPaintedAt'] = String(performance.now());
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
   const cold = await context.newPage();
-  const scripts: Promise<number>[] = [];
+  const scripts = new Map<string, Promise<number>>();
   cold.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
-      scripts.push(response.body().then((body) => gzipSync(body).length));
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
     }
   });
   await cold.goto('/agenda');
   await new ShellPage(cold).expectAgenda();
-  const sizes = await Promise.all(scripts);
+  const firstLoad = await cold.evaluate(() => {
+    const paintedAt = Number(document.documentElement.dataset['agendaPaintedAt']);
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= paintedAt)
+      .map((entry) => entry.name);
+  });
+  const sizes = await Promise.all(
+    firstLoad.flatMap((url) => {
+      const size = scripts.get(url);
+      return size ? [size] : [];
+    }),
+  );
   const total = sizes.reduce((sum, size) => sum + size, 0);
   testInfo.annotations.push({ type: 'first-load-gzip-bytes', description: String(total) });
   console.log(

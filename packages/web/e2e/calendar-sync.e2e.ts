@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { startRadicale, type RadicaleServer } from '../../server/src/testing/radicale';
 import { AgendaApi, HOUR } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * Calendar sync from the web, the way a person sets it up: Settings › Integrations reached from
@@ -19,12 +17,8 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 const GCAL = `http://127.0.0.1:${process.env.PLANNER_E2E_GCAL_PORT}`;
 
 async function shoot(target: Page | Locator, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   // Transitions finished: a dialog mid-fade or a radio mid-grow is not what a person sees.
-  await target.screenshot({
-    path: join(SHOTS_DIR, `calendar-sync-${name}-${device}.png`),
-    animations: 'disabled',
-  });
+  await saveShot(target, `calendar-sync-${name}-${device}`, { animations: 'disabled' });
 }
 
 async function control(path: string, body: unknown = {}): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EditorsApi } from './pages/editors-api';
 import { TaskEditorPage } from './pages/task-editor-page';
 

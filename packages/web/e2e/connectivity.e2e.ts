@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { GOOD_PASSWORD, newEmail } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { EditorsApi } from './pages/editors-api';
 
@@ -25,7 +25,7 @@ const PICKER_WORDS = {
 } as const;
 
 for (const locale of ['de', 'ja'] as const) {
-  test(`the task screen in ${locale}: its pickers speak the language, no raw keys`, async ({
+  test(`the task screen in ${locale}: its pickers speak the language, no raw keys @phone`, async ({
     page,
   }, testInfo) => {
     await EditorsApi.signUp(page, `i18n-${locale}`);

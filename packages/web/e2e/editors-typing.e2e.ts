@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './fixtures';
 import { todayAt } from './agenda-api';
 import { EditorsApi, eventRoute } from './pages/editors-api';
 import { EventEditorPage } from './pages/event-editor-page';
 import { TaskEditorPage } from './pages/task-editor-page';
+import { saveShot } from './support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,9 +34,9 @@ async function chooseUnit(page: Page, unit: string): Promise<void> {
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const path = testInfo.outputPath(`editors-typing-${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
+  await saveShot(page, `editors-typing-${name}-${testInfo.project.name}`, {
+    animations: 'disabled',
+  });
 }
 
 test.describe('editors keep what is typed key by key', () => {
@@ -71,6 +72,43 @@ test.describe('editors keep what is typed key by key', () => {
     await page.goto(`/task/${encodeURIComponent(odd)}`);
     await expect(timeNeeded).toHaveValue('30');
     await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveText('Minutes');
+  });
+
+  test('a duration typed as a person writes it is read when the box is left', async ({
+    page,
+  }, testInfo) => {
+    const api = await EditorsApi.signUp(page, 'typing-words');
+    const id = await putTask(api, { timeScheduled: 2 * HOUR, deadline: -1 });
+    const editor = new TaskEditorPage(page);
+    const timeNeeded = page.getByRole('spinbutton', { name: 'Time needed' });
+    const unit = page.getByRole('combobox', { name: 'Unit' });
+    await page.goto(`/task/${encodeURIComponent(id)}`);
+    await expect(editor.title).toHaveValue('Read the contract');
+    await expect(timeNeeded).toHaveValue('2');
+
+    // Key by key: nothing is read on the way ("1" is not one hour, "1h" not the end).
+    await timeNeeded.fill('');
+    await timeNeeded.pressSequentially('1h 30');
+    await expect(timeNeeded).toHaveValue('1h 30');
+    await timeNeeded.press('Tab');
+    await expect(timeNeeded).toHaveValue('1.5');
+    await expect(unit).toHaveText('Hours');
+
+    await timeNeeded.fill('');
+    await timeNeeded.pressSequentially('45m');
+    await timeNeeded.press('Tab');
+    await expect(timeNeeded).toHaveValue('45');
+    await expect(unit).toHaveText('Minutes');
+
+    // Text that does not read says so, and the last duration read is what Save sends.
+    await timeNeeded.fill('');
+    await timeNeeded.pressSequentially('soon');
+    await timeNeeded.press('Tab');
+    await expect(page.getByText(/Type a duration such as/)).toBeVisible();
+    await shoot(page, testInfo, 'words');
+    await editor.save.click();
+    await expect(page).not.toHaveURL(/\/task\//);
+    expect(Number((await storedTask(api, id))?.timeScheduled)).toBe(45 * MINUTE);
   });
 
   test('a year typed digit by digit keeps the deadline on', async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { EditorsApi, eventRoute } from './pages/editors-api';
 import { EventEditorPage } from './pages/event-editor-page';
 

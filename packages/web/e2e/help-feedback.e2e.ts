@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, reveal, saveShot } from './support';
 
 /*
  * Help and feedback, reached by clicks from the drawer in one tab: the lists, an article, a
@@ -11,11 +10,8 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  * the feedback form's checks and thank-you.
  */
 
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'help-shots');
-
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}-${device}.png`), fullPage: true });
+  await saveShot(page, `help-${name}-${device}`, { fullPage: true });
 }
 
 const DRAWER_EN = { openMenu: 'Open menu', mainMenu: 'Main menu', entry: 'Help & feedback' };
@@ -24,9 +20,8 @@ const DRAWER_DE = { openMenu: 'Menü öffnen', mainMenu: 'Hauptmenü', entry: 'H
 async function openHelpFromDrawer(page: Page, labels = DRAWER_EN): Promise<void> {
   // On a phone the drawer opens from the app bar; on a desktop it is always there.
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: labels.openMenu });
-  if (await menuButton.isVisible()) await menuButton.click();
   const drawer = page.getByRole('navigation', { name: labels.mainMenu });
+  await reveal(drawer, page.getByRole('button', { name: labels.openMenu }));
   await drawer.getByRole('link', { name: labels.entry }).click();
   await expect(page).toHaveURL(/\/help$/);
 }
@@ -44,7 +39,7 @@ async function signedIn(page: Page, baseURL: string | undefined, label: string) 
 
 const help = (page: Page) => page.getByRole('main');
 
-test('help: lists, an article and its links, the FAQ, all articles, the tutorial again', async ({
+test('help: lists, an article and its links, the FAQ, all articles, the tutorial again @phone', async ({
   page,
   baseURL,
 }, info) => {

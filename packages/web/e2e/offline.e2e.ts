@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { join } from 'node:path';
+import { expect, test, type Page } from './fixtures';
 import { EditorsApi } from './pages/editors-api';
 import { TaskEditorPage } from './pages/task-editor-page';
 import { TasksListPage } from './pages/tasks-page';
-import { deviceOf, SHOTS_DIR } from './support';
+import { deviceOf, saveShot } from './support';
 
 // Issue 18: installable and offline. The service worker keeps the app; the query cache saved in
 // local storage keeps the last answers; changes made offline wait, are shown pending, and are
@@ -31,8 +30,7 @@ test('the app opens offline, queues changes, sends them in order and explains a 
   context,
 }, testInfo) => {
   const device = deviceOf(testInfo);
-  const shot = (name: string) =>
-    page.screenshot({ path: join(SHOTS_DIR, `offline-${name}-${device}.png`) });
+  const shot = (name: string) => saveShot(page, `offline-${name}-${device}`);
   const api = await EditorsApi.signUp(page, 'offline');
   const work = (await api.categories()).find((c) => c.title === 'Work')?.id ?? '';
   const reportId = await createTask(api, 'Write the report', work);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkInMail } from './outbox';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';

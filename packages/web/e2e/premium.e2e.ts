@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { withRunDatabase } from './run-database';
 import { AgendaApi } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The premium screen: the plans with the prices and the sales campaign from CLOUD_CONFIG
@@ -20,18 +18,12 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
  * its address once; everything after is clicks.
  */
 
-const SHOTS = SHOTS_DIR;
 /** PRICE_PARAMS.salesCampaign.expireAt in playwright.config.ts. */
 const CAMPAIGN_END = Date.UTC(2030, 0, 1);
 
 /** The whole page, or what shows (a dialog over the page). */
 async function shoot(page: Page, name: string, device: string, fullPage = true): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: join(SHOTS, `premium-${name}-${device}.png`),
-    animations: 'disabled',
-    fullPage,
-  });
+  await saveShot(page, `premium-${name}-${device}`, { animations: 'disabled', fullPage });
 }
 
 async function signedIn(page: Page, baseURL: string, label: string) {

@@ -1,14 +1,12 @@
-import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type CDPSession, type Page } from './fixtures';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { ShellPage } from './pages/shell-page';
 import { withRunDatabase } from './run-database';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 // Web push from the settings row to a notification's button, in Chromium:
 // - the browser's push service (FCM for Chromium) lives outside this machine, so the page's
@@ -117,8 +115,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 async function shootPage(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, name) });
+  await saveShot(page, name);
 }
 
 /** What the worker's registration shows: title, the app's action fields, the tap's route. */
@@ -194,11 +191,11 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     // Chromium asks nothing), then RegisterDevice stores this browser's subscription.
     await openFromDrawer(page, 'Settings');
     await expect(pushRow(page).locator('[data-push-state="off"]')).toBeVisible();
-    await shoot(page, `push-${device}-off.png`);
+    await shoot(page, `push-${device}-off`);
     await pushRow(page).getByRole('button', { name: 'Turn on' }).click();
     await expect(pushRow(page).locator('[data-push-state="on"]')).toBeVisible();
     await expect(pushRow(page).getByRole('button', { name: 'Turn off' })).toBeVisible();
-    await shoot(page, `push-${device}-on.png`);
+    await shoot(page, `push-${device}-on`);
     const [stored] = storedDevices(email);
     expect(stored?.device_type).toBe('web');
     expect(stored?.app_version).toBe('1.3.143');
@@ -263,7 +260,7 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     await expect(agenda.block(`${TASK}, 9:00 AM to 10:00 AM`)).toBeVisible();
     await expect(page).toHaveURL(/\/agenda$/);
     await expect.poll(() => shownNotifications(page)).toEqual([]);
-    await shootPage(page, `push-${device}-agenda-after-more-time.png`);
+    await shootPage(page, `push-${device}-agenda-after-more-time`);
 
     // The same action token again (a second press of a stale copy): the server refuses it, the
     // worker says so in a notification and the plan stays as it is.
@@ -350,7 +347,7 @@ test('notifications: blocked and unsupported browsers say so', async ({
   await expect(pushRow(page).locator('[data-push-state="blocked"]')).toBeVisible();
   await expect(pushRow(page)).toContainText("Allow them in the browser's site settings");
   await expect(pushRow(page).getByRole('button')).toHaveCount(0);
-  await shoot(page, `push-${device}-blocked.png`);
+  await shoot(page, `push-${device}-blocked`);
 
   // A browser without the Push API (as older Safari): nothing to press.
   await page.addInitScript(() => {
@@ -358,5 +355,5 @@ test('notifications: blocked and unsupported browsers say so', async ({
   });
   await page.reload();
   await expect(pushRow(page).locator('[data-push-state="unsupported"]')).toBeVisible();
-  await shoot(page, `push-${device}-unsupported.png`);
+  await shoot(page, `push-${device}-unsupported`);
 });

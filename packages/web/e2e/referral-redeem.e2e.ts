@@ -1,25 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { linkInMail } from './outbox';
 import { EditorsApi } from './pages/editors-api';
 import { TaskEditorPage } from './pages/task-editor-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /**
  * Referrals between two accounts and a redeemed code lifting a limit, reached the way a person
  * does: the category limit's dialog points a free account to /referral.
  */
 
-const SHOTS = SHOTS_DIR;
 const VERIFY_LINK = /http:\/\/[^\s]+\/verify-email\?token=[\w%-]+/;
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `referral-${name}-${device}.png`) });
+  await saveShot(page, `referral-${name}-${device}`);
 }
 
 /** The operator's command against the server's database (the same DATA_DIR). */

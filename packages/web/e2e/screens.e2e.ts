@@ -1,24 +1,16 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { test, type Page, type TestInfo } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 // Screenshots of the main states, to look at (not compared pixel by pixel). They land in the
-// test output folder, and also in SCREENS_DIR when it is set.
+// shots folder (e2e/support.ts).
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  const folder = process.env.SCREENS_DIR;
-  if (folder) {
-    mkdirSync(folder, { recursive: true });
-    copyFileSync(file, join(folder, `${testInfo.project.name}-${name}.png`));
-  }
+  const file = `screens-${name}-${testInfo.project.name}`;
+  await saveShot(page, file);
 }
 
-test('screens of the login flow and the shell', async ({ page }, testInfo) => {
+test('screens of the login flow and the shell @phone', async ({ page }, testInfo) => {
   const login = new LoginPage(page);
   const shell = new ShellPage(page);
   await login.goto();
@@ -59,7 +51,7 @@ test('screens of the login flow and the shell', async ({ page }, testInfo) => {
   await shoot(page, testInfo, '08-terms');
 });
 
-test('screens of the login intro in German and Japanese', async ({ page }, testInfo) => {
+test('screens of the login intro in German and Japanese @phone', async ({ page }, testInfo) => {
   for (const locale of ['de', 'ja']) {
     await page.addInitScript((value) => localStorage.setItem('planner:1.3:locale', value), locale);
     await page.goto('/login');

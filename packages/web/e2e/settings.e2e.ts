@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi, HOUR, ZONE } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The settings screen, reached by clicks from the drawer. The rest windows are chosen around
@@ -13,7 +11,6 @@ import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
  */
 
 const TASK = 'Write the settings guide';
-const SHOTS = process.env.PLANNER_SHOTS_DIR ?? join('test-results', 'settings-shots');
 
 function berlinHour(now: number): number {
   const hour = new Intl.DateTimeFormat('en-GB', {
@@ -31,6 +28,17 @@ function twelveHour(hour: number): string {
 
 const hh = (hour: number) => String(hour).padStart(2, '0');
 
+/** Types an o'clock time key by key into a rest field (12-hour account: hours, then AM or PM). */
+async function typeTime(page: Page, field: string, hour: number): Promise<void> {
+  const group = page.getByRole('group', { name: field });
+  await group.getByRole('spinbutton', { name: 'Hours' }).focus();
+  for (const key of hh(hour % 12 === 0 ? 12 : hour % 12)) await page.keyboard.press(key);
+  for (const key of '00') await page.keyboard.press(key);
+  await page.keyboard.press(hour < 12 ? 'A' : 'P');
+  // Leaving the field saves the finished time.
+  await page.getByRole('heading', { name: 'Rest' }).click();
+}
+
 async function openFromDrawer(page: Page, name: 'Settings' | 'Agenda'): Promise<void> {
   await new ShellPage(page).openDrawer();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
@@ -43,10 +51,9 @@ async function choose(page: Page, setting: RegExp, option: RegExp): Promise<void
 }
 
 async function shoot(page: Page, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const group of ['general', 'rest', 'notifications', 'accessibility']) {
     const section = page.locator(`[data-settings-group="${group}"]`);
-    await section.screenshot({ path: join(SHOTS, `${device}-${group}.png`) });
+    await saveShot(section, `settings-${device}-${group}`);
   }
 }
 
@@ -79,10 +86,10 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
   await openFromDrawer(page, 'Settings');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, `${device}-page.png`) });
+  await saveShot(page, `settings-${device}-page`);
   await shoot(page, device);
-  await page.getByLabel('From').fill(`${hh((second + 1) % 24)}:00`);
-  await page.getByLabel('Until').fill(`${hh(second)}:00`);
+  await typeTime(page, 'From', (second + 1) % 24);
+  await typeTime(page, 'Until', second);
   await openFromDrawer(page, 'Agenda');
   await expect(agenda.block(new RegExp(`^${TASK}, ${twelveHour(second)} to`))).toHaveCount(1);
   await expect(agenda.blocksOf(TASK)).toHaveCount(1);
@@ -116,7 +123,7 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
     await dialog.getByLabel('Country or region').fill(territory);
     await dialog.getByRole('button', { name: territory, exact: true }).click();
     if (zone === 'Europe/Berlin') {
-      await page.screenshot({ path: join(SHOTS, `${device}-zone-picker.png`) });
+      await saveShot(page, `settings-${device}-zone-picker`);
     }
     await dialog.locator(`[data-zone="${zone}"]`).click();
     await expect(dialog).toBeHidden();
@@ -128,4 +135,45 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
         (await api.call<{ options: { timezone: string } }>('GetUserOptions')).options.timezone,
     )
     .toBe('Europe/Berlin');
+});
+
+test('settings: the Planning group splits and spaces the plan on the agenda @phone', async ({
+  page,
+  baseURL,
+}, info) => {
+  const device = deviceOf(info);
+  const api = new AgendaApi(baseURL ?? '');
+  await api.signUp(newEmail('planning'), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend');
+  const hour = berlinHour(await api.advanceClock(0));
+  // Work only from hour+3 to hour+7: now is rest, so nothing is running when the plan changes.
+  const first = (hour + 3) % 24;
+  const { options } = await api.call<{ options: Record<string, unknown> }>('GetUserOptions');
+  await api.call('UpdateUserOptions', {
+    fields: ['autoIdleStart', 'autoIdleEnd'],
+    options: { ...options, autoIdleStart: ((first + 4) % 24) * HOUR, autoIdleEnd: first * HOUR },
+  });
+  const task = 'Write the planning guide';
+  await api.createTask(task, 180);
+
+  await api.signInPage(page);
+  const agenda = new AgendaPage(page);
+  await agenda.goto('/agenda');
+  await expect(agenda.blocksOf(task)).toHaveCount(1);
+
+  // At most an hour at a time, a quarter of an hour between: chosen on the settings screen.
+  await openFromDrawer(page, 'Settings');
+  const planning = page.locator('[data-settings-group="planning"]');
+  await expect(planning.getByRole('heading', { name: 'Planning' })).toBeVisible();
+  await choose(page, /^Longest block/, /^1 hr$/);
+  await choose(page, /^Break between tasks/, /^15 min$/);
+  await saveShot(planning, `settings-${device}-planning`);
+
+  await openFromDrawer(page, 'Agenda');
+  await expect(agenda.blocksOf(task)).toHaveCount(3);
+  await expect(agenda.block(new RegExp(`^${task}, ${twelveHour(first)} to`))).toHaveCount(1);
+  const next = (first + 1) % 24;
+  const quarterPast = `${next % 12 === 0 ? 12 : next % 12}:15\\s?${next < 12 ? 'AM' : 'PM'}`;
+  await expect(agenda.block(new RegExp(`^${task}, ${quarterPast} to`))).toHaveCount(1);
+  await saveShot(page, `settings-${device}-planning-agenda`);
 });

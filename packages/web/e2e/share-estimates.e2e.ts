@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { AgendaApi, MINUTE } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * Shares and learned estimates on a fixed clock (the server's test clock and the browser's both
@@ -14,12 +12,9 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
 const HOUR = 60 * MINUTE;
 const berlin = (day: number, hour: number) => Date.UTC(2026, 10, day) + (hour - 1) * HOUR;
 const NOW = berlin(25, 12);
-const SHOTS = SHOTS_DIR;
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}-${device}.png`), animations: 'disabled' });
+  await saveShot(page, `share-${name}-${device}`, { animations: 'disabled' });
 }
 
 async function trackDoneTasks(api: AgendaApi): Promise<void> {

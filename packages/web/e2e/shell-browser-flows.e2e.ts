@@ -1,14 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { pluginHeaders } from '../src/native/testing/plugin-headers';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { AgendaApi } from './agenda-api';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 const GCAL = `http://127.0.0.1:${process.env.PLANNER_E2E_GCAL_PORT}`;
 
@@ -76,8 +75,7 @@ function fakeNativeScript(): string {
 }
 
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `shell-${name}-${device}.png`) });
+  await saveShot(page, `shell-${name}-${device}`);
 }
 
 /** Makes the page a shell's WebView; answers the addresses its Browser.open calls ask for. */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * Google and Facebook sign-in through the real popup: Google is a real OpenID provider on this
@@ -13,10 +13,8 @@ import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
  * outbox the server writes SMS to when no gateway is configured.
  */
 
-const SHOTS = SHOTS_DIR;
-
 async function shoot(page: Page, name: string, device: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `social-${name}-${device}.png`) });
+  await saveShot(page, `social-${name}-${device}`);
 }
 
 const uniqueLogin = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;

@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AgendaApi, HOUR, ZONE } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
-import { deviceOf, GOOD_PASSWORD, newEmail, SHOTS_DIR } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * An event synced from the device's Apple calendar (uploaded as the native shell does) shows its
  * source in the agenda, does not move when dragged, and opens read-only. Runs on the real clock.
  */
 
-test('a synced event shows its source, cannot be dragged and opens read-only', async ({
+test('a synced event shows its source, cannot be dragged and opens read-only @phone', async ({
   page,
   baseURL,
 }, info) => {
@@ -44,11 +42,10 @@ test('a synced event shows its source, cannot be dragged and opens read-only', a
   await expect(block).toBeVisible();
   await expect(block).toContainText('From Apple Calendar');
   await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `synced-agenda-${deviceOf(info)}.png`) });
+  await saveShot(page, `synced-agenda-${deviceOf(info)}`);
 
-  // Drag and drop loads after the first paint; give it that time, then try a long-press drag.
-  await page.waitForTimeout(2000);
+  // Drag and drop loads after the first paint: once it has, a long press would pick up a block.
+  await agenda.dragReady();
   const before = await block.boundingBox();
   if (!before) throw new Error('the synced event is not on screen');
   const x = before.x + before.width / 2;
@@ -78,5 +75,5 @@ test('a synced event shows its source, cannot be dragged and opens read-only', a
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await page.screenshot({ path: join(SHOTS_DIR, `synced-event-${deviceOf(info)}.png`) });
+  await saveShot(page, `synced-event-${deviceOf(info)}`);
 });

@@ -1,9 +1,8 @@
 import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { persistQueryCache } from './api/query-persistence';
-import { queryClient } from './api/query-client';
 import { App } from './app/App';
+import { connectFeatures } from './app/connect-features';
 import { reportUncaughtErrors } from './app-status/report-errors';
 import i18next from 'i18next';
 import { initI18n } from './i18n/i18n';
@@ -12,7 +11,7 @@ import { registerServiceWorker } from './offline/register-service-worker';
 
 // Order matters: stale keys of other versions go before anything reads storage.
 removeOtherVersions();
-persistQueryCache(queryClient);
+connectFeatures();
 reportUncaughtErrors();
 registerServiceWorker();
 // The notice for a screen that failed to load must not need the network to show its words.

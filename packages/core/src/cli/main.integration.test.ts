@@ -32,12 +32,9 @@ function run(command: string, args: string[], input: string): Promise<Run> {
   });
 }
 
+/** The compiled engine (built from the sources first when they are newer). */
 const engine = (input: string, ...extra: string[]) =>
-  run(
-    process.execPath,
-    ['--import', 'tsx', 'packages/core/src/cli/main.ts', 'plan', ...extra],
-    input,
-  );
+  run(process.execPath, ['packages/core/scripts/engine.mjs', 'plan', ...extra], input);
 const outputLines = (result: Run) => result.stdout.split('\n').slice(0, -1);
 const exampleLines = () => readFileSync(examplesPath, 'utf8').split('\n').filter(Boolean);
 

@@ -1,6 +1,6 @@
 import type { FreeAxis } from './free-axis';
 import { MaxHeap } from './max-heap';
-import { searchBetterOrder } from './order-search';
+import { SEARCH_JOBS_LIMIT, SEARCH_WORK_LIMIT, searchBetterOrder } from './order-search';
 
 export interface DeadlineJob {
   duration: number;
@@ -49,13 +49,16 @@ function selectedFirst(selected: readonly boolean[]): number[] {
  * run Moore-Hodgson on the axis as if the rule did not exist: what it keeps on time bounds
  * what any order can, so if its choice still meets that count under the rule, it is optimal;
  * (3) else keep the largest set that deadline order can keep on time (a dynamic programme);
- * (4) if that still falls short of the bound, search the orders exactly (branch and bound,
- * see order-search.ts) for one that keeps more on time.
+ * (4) if that still falls short of the bound and there are at most SEARCH_JOBS_LIMIT jobs,
+ * search the orders exactly (branch and bound, see order-search.ts) for one that keeps more on
+ * time. The search is exact when it ends within `searchWorkLimit`; past it (rare: many tight
+ * tasks in many short gaps) it keeps the best order found, never worse than the programme's.
  */
 export function orderDeadlineTasks(
   jobs: readonly DeadlineJob[],
   axis: FreeAxis,
   horizonEnd: number,
+  searchWorkLimit = SEARCH_WORK_LIMIT,
 ): number[] {
   const ctx: Context = {
     axis,
@@ -75,8 +78,8 @@ export function orderDeadlineTasks(
   const dpOrder = selectedFirst(selectInDeadlineOrder(ctx));
   const dpCount = onTimeCount(ctx, dpOrder);
   const [order, count] = dpCount >= boundCount ? [dpOrder, dpCount] : [boundOrder, boundCount];
-  if (count >= upperBound) return order;
-  const onTime = searchBetterOrder(ctx, count);
+  if (count >= upperBound || jobs.length > SEARCH_JOBS_LIMIT) return order;
+  const onTime = searchBetterOrder(ctx, count, searchWorkLimit);
   if (onTime === null) return order;
   const isOnTime = new Set(onTime);
   return [...onTime, ...deadlineOrder.filter((i) => !isOnTime.has(i))];
@@ -86,23 +89,29 @@ export function orderDeadlineTasks(
  * The largest set of jobs that all meet their deadlines when planned first in deadline order.
  * A finish time never decreases when the start moves later, so for each count k of on-time
  * jobs among the first i it is enough to keep the earliest finish: any continuation from an
- * earlier finish does at least as well. Quadratic in the number of jobs.
+ * earlier finish does at least as well. Quadratic in the number of jobs; a task never finishes
+ * before its start plus its duration, so most pairs are settled without looking at the gaps.
  */
 function selectInDeadlineOrder(ctx: Context): boolean[] {
   const { axis, durations, capacities } = ctx;
   const n = durations.length;
   const best = new Float64Array(n + 1).fill(Infinity);
   best[0] = 0;
-  const taken = new Uint8Array(n * (n + 1));
+  // One bit per (job, count): a byte each was megabytes per plan at a few thousand jobs.
+  const taken = new Uint32Array(Math.ceil((n * (n + 1)) / 32));
   let reach = 0;
   for (let i = 0; i < n; i += 1) {
     const duration = durations[i] as number;
     const capacity = capacities[i] as number;
     for (let k = reach + 1; k >= 1; k -= 1) {
-      const finish = axis.finishAfter(best[k - 1] as number, duration);
+      const from = best[k - 1] as number;
+      const earliest = from + duration;
+      if (earliest > capacity || earliest >= (best[k] as number)) continue;
+      const finish = axis.finishAfter(from, duration);
       if (finish < (best[k] as number) && finish <= capacity) {
         best[k] = finish;
-        taken[i * (n + 1) + k] = 1;
+        const bit = i * (n + 1) + k;
+        taken[bit >>> 5] = (taken[bit >>> 5] as number) | (1 << (bit & 31));
         if (k > reach) reach = k;
       }
     }
@@ -110,7 +119,8 @@ function selectInDeadlineOrder(ctx: Context): boolean[] {
   const selected = Array.from({ length: n }, () => false);
   let k = reach;
   for (let i = n - 1; i >= 0 && k > 0; i -= 1) {
-    if (taken[i * (n + 1) + k] === 1) {
+    const bit = i * (n + 1) + k;
+    if (((taken[bit >>> 5] as number) & (1 << (bit & 31))) !== 0) {
       selected[i] = true;
       k -= 1;
     }

@@ -67,3 +67,22 @@ export function addEventSpans(
     }
   }
 }
+
+/** The first event (not all-day) whose busy time, travel included, overlaps [from, to). */
+export function findEventCovering(
+  events: readonly PlanEvent[],
+  timeZone: string,
+  from: number,
+  to: number,
+): string | undefined {
+  for (const event of events) {
+    if (event.allDay) continue;
+    const instances = instancesOf(event, timeZone, from - event.travelBottom, to + event.travelTop);
+    for (const instance of instances) {
+      if (instance.start - event.travelTop < to && instance.end + event.travelBottom > from) {
+        return event.id;
+      }
+    }
+  }
+  return undefined;
+}

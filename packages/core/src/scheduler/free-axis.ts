@@ -10,6 +10,22 @@ export interface Piece {
 }
 
 /**
+ * FreeAxis.finishAfter once the gap holding `from` is known to end at `gapEnd` (not BEYOND_AXIS)
+ * and the axis at `axisEnd`: a task that would start in the last minutes of its gap without
+ * finishing there starts at the next gap.
+ */
+export function finishInGap(
+  from: number,
+  gapEnd: number,
+  axisEnd: number,
+  duration: number,
+): number {
+  const tail = gapEnd - from;
+  const end = (duration > tail && tail < MIN_FRAGMENT_MS ? gapEnd : from) + duration;
+  return end > axisEnd ? BEYOND_AXIS : end;
+}
+
+/**
  * The free gaps laid end to end on one continuous axis (position 0 is the start of the first
  * gap, i.e. now), so that deadline search is arithmetic rather than a walk through time.
  * Placement rule (docs/design.md, Planning): a task starts at the earliest free time and is split across
@@ -65,14 +81,29 @@ export class FreeAxis {
    * skipped end of a gap.
    */
   finishAfter(from: number, duration: number): number {
+    const gapEnd = this.gapEndAfter(from);
+    if (gapEnd === BEYOND_AXIS) return BEYOND_AXIS;
+    return finishInGap(from, gapEnd, this.end, duration);
+  }
+
+  /**
+   * Whether finishAfter is the rule above, so that a caller trying many durations from one
+   * position may look its gap up once (gapEndAfter) and use finishInGap. A shaped axis is not.
+   */
+  get isPlain(): boolean {
+    return true;
+  }
+
+  /** Axis position of the end of the gap that holds position `from`, or BEYOND_AXIS. */
+  gapEndAfter(from: number): number {
     if (from === BEYOND_AXIS) return BEYOND_AXIS;
     const gap = FreeAxis.firstAbove(this.through, from);
-    if (gap >= this.through.length) return BEYOND_AXIS;
-    const gapEnd = this.through[gap] as number;
-    const tail = gapEnd - from;
-    const start = duration > tail && tail < MIN_FRAGMENT_MS ? gapEnd : from;
-    const end = start + duration;
-    return end > (this.through[this.through.length - 1] as number) ? BEYOND_AXIS : end;
+    return gap >= this.through.length ? BEYOND_AXIS : (this.through[gap] as number);
+  }
+
+  /** Axis position of the end of the last gap: all the free time there is. */
+  get end(): number {
+    return this.through[this.through.length - 1] ?? 0;
   }
 
   /**

@@ -1,9 +1,12 @@
 export type {
   AutoIdleSettings,
   Interval,
+  MoveReason,
+  MovedTask,
   PlanEvent,
   PlanRequest,
   PlanResult,
+  PlanShape,
   PlanTask,
   PlanTimeblock,
   PlannedBlock,

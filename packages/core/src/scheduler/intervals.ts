@@ -66,3 +66,71 @@ export function complementIntervals(
   if (to - cursor >= minLength) free.push({ start: cursor, end: to });
   return free;
 }
+
+/** Sorted, with overlapping and touching spans joined. */
+export function mergeIntervals(list: readonly Interval[]): Interval[] {
+  const sorted = [...list].sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ start: span.start, end: span.end });
+  }
+  return merged;
+}
+
+/** Total length of disjoint spans. */
+export function totalLength(list: readonly Interval[]): number {
+  let sum = 0;
+  for (const s of list) sum += s.end - s.start;
+  return sum;
+}
+
+/** The parts of `spans` inside `gaps` (both sorted, disjoint). */
+export function intersectIntervals(
+  spans: readonly Interval[],
+  gaps: readonly Interval[],
+): Interval[] {
+  const out: Interval[] = [];
+  for (const span of spans) {
+    let lo = 0;
+    let hi = gaps.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((gaps[mid] as Interval).end > span.start) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let g = lo; g < gaps.length && (gaps[g] as Interval).start < span.end; g += 1) {
+      const gap = gaps[g] as Interval;
+      const start = Math.max(gap.start, span.start);
+      const end = Math.min(gap.end, span.end);
+      if (end > start) out.push({ start, end });
+    }
+  }
+  return out;
+}
+
+/** `gaps` without `taken` (both sorted, disjoint), keeping parts of at least `minLength`. */
+export function subtractIntervals(
+  gaps: readonly Interval[],
+  taken: readonly Interval[],
+  minLength: number,
+): Interval[] {
+  const out: Interval[] = [];
+  let t = 0;
+  for (const gap of gaps) {
+    let cursor = gap.start;
+    while (t < taken.length && (taken[t] as Interval).end <= gap.start) t += 1;
+    for (let k = t; k < taken.length && (taken[k] as Interval).start < gap.end; k += 1) {
+      const span = taken[k] as Interval;
+      if (span.start - cursor >= minLength) out.push({ start: cursor, end: span.start });
+      cursor = Math.max(cursor, span.end);
+    }
+    if (gap.end - cursor >= minLength) out.push({ start: cursor, end: gap.end });
+  }
+  return out;
+}
+
+export function isSameIntervals(a: readonly Interval[], b: readonly Interval[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.start === b[i]?.start && s.end === b[i]?.end);
+}

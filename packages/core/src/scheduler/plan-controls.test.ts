@@ -68,14 +68,23 @@ describe('the current block', () => {
     expect(off).toEqual(on);
   });
 
-  it('replaces the previous plan: old non-fixed future blocks do not hold time', () => {
+  it("keeps the previous plan: an old non-fixed future block is its own task's place only", () => {
     const result = planTimeline(
       buildRequest({
-        tasks: [buildTask({ id: 'b', timeScheduled: 30 * MINUTE })],
+        tasks: [
+          buildTask({ id: 'a', timeScheduled: 2 * HOUR, createdAt: at(-300) }),
+          buildTask({ id: 'b', timeScheduled: 30 * MINUTE }),
+        ],
         timeblocks: [buildBlock({ id: 'old-plan', task: 'b', start: at(100), end: at(130) })],
       }),
     );
-    expect(rows(result)).toEqual([['b', 0, 30]]);
+    // Before stable re-plans the old block held nothing and b went first at [0, 30).
+    expect(rows(result)).toEqual([
+      ['a', 0, 100],
+      ['b', 100, 130],
+      ['a', 130, 150],
+    ]);
+    expect(result.moved).toEqual([]);
   });
 });
 

@@ -1,7 +1,15 @@
 import { RECURRENCE_FREQS, isWeekdayToken } from '../recurrence/index';
 import type { RecurrenceFreq, RecurrenceRule } from '../recurrence/index';
 import { DAY_MS, isValidTimeZone } from '../time/zone';
-import type { AutoIdleSettings, PlanEvent, PlanRequest, PlanTask, PlanTimeblock } from './types';
+import { MIN_FRAGMENT_MS } from './busy-time';
+import type {
+  AutoIdleSettings,
+  PlanEvent,
+  PlanRequest,
+  PlanShape,
+  PlanTask,
+  PlanTimeblock,
+} from './types';
 
 /** A field that does not match the contract; the message starts with the field's path. */
 export class PlanRequestError extends Error {
@@ -211,6 +219,21 @@ function readAutoIdle(r: ObjectReader): AutoIdleSettings {
 }
 
 /**
+ * Shape limits, each optional. The longest block is at least 5 minutes (the fragment rule) and at
+ * least the shortest block.
+ */
+function readShape(value: unknown, path: string): PlanShape {
+  const r = new ObjectReader(value, path, ['dailyTaskCap', 'buffer', 'minBlock', 'maxBlock']);
+  const shape: PlanShape = {};
+  if (r.has('dailyTaskCap')) shape.dailyTaskCap = r.int('dailyTaskCap', 0);
+  if (r.has('buffer')) shape.buffer = r.int('buffer', 0);
+  if (r.has('minBlock')) shape.minBlock = r.int('minBlock', 0);
+  if (r.has('maxBlock'))
+    shape.maxBlock = r.int('maxBlock', Math.max(MIN_FRAGMENT_MS, shape.minBlock ?? 0));
+  return shape;
+}
+
+/**
  * Checks a parsed JSON value against the PlanRequest contract (docs/design.md, The engine CLI) and returns it typed.
  * Strict: wrong types, out-of-range values, unknown fields and duplicate task ids are rejected
  * with a message naming the field; optional fields may be absent or null.
@@ -226,6 +249,8 @@ export function parsePlanRequest(value: unknown): PlanRequest {
     'events',
     'timeblocks',
     'taskLimit',
+    'settledUntil',
+    'shape',
   ]);
   const now = r.int('now');
   const timezone = r.string('timezone');
@@ -242,6 +267,8 @@ export function parsePlanRequest(value: unknown): PlanRequest {
     timeblocks: r.array('timeblocks', readTimeblock),
   };
   if (r.has('taskLimit')) request.taskLimit = r.int('taskLimit', 0);
+  if (r.has('settledUntil')) request.settledUntil = r.int('settledUntil');
+  if (r.has('shape')) request.shape = readShape(r.fields.shape, 'shape');
   const seen = new Set<string>();
   request.tasks.forEach((task, i) => {
     if (seen.has(task.id))

@@ -123,17 +123,19 @@ export interface ReferenceJob {
 }
 
 /**
- * The fewest late tasks over every order of the deadline tasks (depth-first over orders, each
- * task placed greedily after the previous one; once one does not fit, none after it does).
+ * The fewest late jobs over every order of `jobs` (depth-first over orders): each job is placed
+ * by `place` from where the previous one ended and returns its end, or null when it does not
+ * fit; once one does not fit, none after it does, and those are late when `isLateIfCut` says.
  */
-export function referenceMinLate(
-  free: boolean[],
-  jobs: readonly ReferenceJob[],
-  horizonMinute: number,
+export function fewestLateOverOrders<J extends { deadline: number }>(
+  jobs: readonly J[],
+  start: number,
+  place: (at: number, job: J) => number | null,
+  isLateIfCut: (job: J) => boolean,
 ): number {
   const used = jobs.map(() => false);
   let best = Infinity;
-  const visit = (at: number, depth: number, late: number) => {
+  const visit = (at: number | null, depth: number, late: number) => {
     if (late >= best) return;
     if (depth === jobs.length) {
       best = late;
@@ -142,12 +144,29 @@ export function referenceMinLate(
     jobs.forEach((job, i) => {
       if (used[i]) return;
       used[i] = true;
-      const end = at < 0 ? -1 : referencePlace(free, at, job.minutes);
-      const isLate = end < 0 ? job.deadlineMinute < horizonMinute : end > job.deadlineMinute;
+      const end = at === null ? null : place(at, job);
+      const isLate = end === null ? isLateIfCut(job) : end > job.deadline;
       visit(end, depth + 1, late + (isLate ? 1 : 0));
       used[i] = false;
     });
   };
-  visit(0, 0, 0);
+  visit(start, 0, 0);
   return best;
+}
+
+/** fewestLateOverOrders on whole minutes of free time, each task placed by referencePlace. */
+export function referenceMinLate(
+  free: boolean[],
+  jobs: readonly ReferenceJob[],
+  horizonMinute: number,
+): number {
+  return fewestLateOverOrders(
+    jobs.map((job) => ({ minutes: job.minutes, deadline: job.deadlineMinute })),
+    0,
+    (at, job) => {
+      const end = referencePlace(free, at, job.minutes);
+      return end < 0 ? null : end;
+    },
+    (job) => job.deadline < horizonMinute,
+  );
 }

@@ -54,6 +54,25 @@ export interface PlanRequest {
   events: PlanEvent[];
   timeblocks: PlanTimeblock[];
   taskLimit?: number;
+  /**
+   * Previous-plan blocks starting before this instant move only when their time became busy
+   * (or their task changed), unless that would leave more tasks late. Default: now + 2 hours.
+   */
+  settledUntil?: number;
+  /** Room to breathe; each limit optional, absent means none. */
+  shape?: PlanShape;
+}
+
+/** Limits on how task time is laid out, in ms. */
+export interface PlanShape {
+  /** Task time per local day, counting that day's task blocks already in `timeblocks`. */
+  dailyTaskCap?: number;
+  /** Time that is no task block between two consecutive task blocks. */
+  buffer?: number;
+  /** No planned task block is shorter, unless it is all that is left of its task. */
+  minBlock?: number;
+  /** No planned task block is longer. */
+  maxBlock?: number;
 }
 
 export interface PlannedBlock {
@@ -76,6 +95,26 @@ export interface PlanResult {
   unplanned: UnplannedTask[];
   /** Tasks that will miss their deadline under this plan. */
   late: string[];
+  /** Tasks whose planned intervals differ from the previous plan's, with the cause. */
+  moved: MovedTask[];
+}
+
+/**
+ * Why a task's blocks moved: its old time became busy (the event or kept block now there; neither
+ * for the rest window), its own task changed or was done, another task's deadline needed the
+ * time, a shape limit, the task limit, or the horizon.
+ */
+export type MoveReason =
+  | { kind: 'busy'; event?: string; block?: string }
+  | { kind: 'changed' }
+  | { kind: 'deadline'; task: string }
+  | { kind: 'shape' }
+  | { kind: 'limit' }
+  | { kind: 'horizon' };
+
+export interface MovedTask {
+  task: string;
+  reason: MoveReason;
 }
 
 /** A half-open span of time [start, end). */

@@ -6,11 +6,13 @@ import { FileStore } from '../files/file-store';
 import { text } from '../rpc/bounds';
 import type { ReadOnlyDb } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import type { RateLimitSpec } from '../rpc/rate-limit';
 import { SESSIONS_ENDED } from '../realtime/realtime-hub';
 import type { ServiceDeps } from '../service-deps';
 import { checkConfirmation, deleteUserRows } from './delete-account';
 import { buildExport, exportFilename } from './export';
-import { listUserTables, type UserTable } from './user-tables';
+import { listUserTables, type UserTable } from './user-tables-repository';
+import { publishChange } from '../realtime/publish-change';
 
 /** Where a user's files (the avatar) live: DATA_DIR/files/<userId>/, as the file store keeps them. */
 export function userFilesDir(dataDir: string, userId: string): string {
@@ -24,6 +26,11 @@ export function userFilesDir(dataDir: string, userId: string): string {
 function schemaReader(db: ReadOnlyDb): Kysely<Schema> {
   return db as unknown as Kysely<Schema>;
 }
+
+/** Exports per account, whatever the session or address (bucket in config's rate limits). */
+const DUMP_LIMIT: RateLimitSpec<string> = [
+  { bucket: 'dumpUserDataPerUser', key: (userId) => userId },
+];
 
 /** DumpUserData (the zip of everything) and DeleteAccount (everything gone). */
 export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] {
@@ -43,6 +50,8 @@ export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] 
       // Reads and compresses before any transaction opens: a heavy user's archive takes a
       // second to build, and a transaction held that long would stall others (on SQLite, all).
       prepare: async (_input, ctx) => {
+        // About a second of CPU each: a few an hour per account (DUMP_LIMIT).
+        await deps.rateLimiters.consume(DUMP_LIMIT, ctx.userId, ctx);
         const now = ctx.now();
         const tables = await userTables(schemaReader(ctx.db));
         const filesDir = userFilesDir(deps.config.dataDir, ctx.userId);
@@ -70,9 +79,7 @@ export function createAccountDataMethods(deps: ServiceDeps): MethodDefinition[] 
           await rm(userFilesDir(deps.config.dataDir, userId), { recursive: true, force: true });
         });
         // Every open stream of the account finds its session gone and closes.
-        ctx.afterCommit(() =>
-          deps.realtime.publish({ userId, type: SESSIONS_ENDED, originSessionId: '' }),
-        );
+        ctx.afterCommit(() => publishChange(deps.realtime, userId, SESSIONS_ENDED));
         return {};
       },
     }),

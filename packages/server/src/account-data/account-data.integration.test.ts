@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { ErrorCode, ErrorMessage } from '@planner/protocol';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
@@ -19,16 +19,19 @@ import {
   signUpPlanner,
   type Planner,
 } from '../timeline/planning-test-kit';
+import { uploadStoreFor } from '../files/file-store';
 import { userFilesDir } from './account-data-methods';
 import { DeleteAccountMessage, FRESH_SIGN_IN_MS } from './delete-account';
 import {
   GLOBAL_TABLES,
   listTables,
+  exportedTables,
+  INTERNAL_TABLES,
   listUserTables,
   NOT_SECRET_COLUMNS,
   SECRET_COLUMNS,
   SECRET_LIKE,
-} from './user-tables';
+} from './user-tables-repository';
 
 const ZONE = 'Europe/Berlin';
 /** Tuesday 6 January 2026, 09:00 in Berlin: the first standup. */
@@ -179,6 +182,14 @@ describe('DumpUserData', () => {
     });
 
     const avatar = await uploadAvatar(user);
+    // Rows of the server's own bookkeeping (an error report, a kept idempotent answer).
+    await user.client.call('CreateFrontendLog', { level: 'error', message: 'boom' });
+    const keyed = await server.postJson(
+      'UpdateUser',
+      { name: 'Keyed' },
+      { authorization: `Bearer ${user.token}`, 'idempotency-key': 'export-test-key-0001' },
+    );
+    expect(keyed.status).toBeLessThan(300);
     const { data, filename } = await user.client.call('DumpUserData');
     expect(filename).toBe('planner-export-2026-01-05.zip');
     const files = unzipSync(data);
@@ -188,9 +199,14 @@ describe('DumpUserData', () => {
       return strFromU8(file);
     };
 
-    // Every table with a user_id: the user's rows, no one else's, no secrets.
-    const tables = await listUserTables(server.database.db);
+    // Every table with a user_id but the internal ones: the user's rows, no one else's, no
+    // secrets. The internal tables hold rows of the user and stay out.
+    const tables = exportedTables(await listUserTables(server.database.db));
     const counts = await rowCounts(user.userId);
+    expect(counts.idempotent_calls).toBeGreaterThan(0);
+    expect(counts.frontend_logs).toBeGreaterThan(0);
+    for (const internal of Object.keys(INTERNAL_TABLES))
+      expect(files, internal).not.toHaveProperty(`tables/${internal}.json`);
     expect(Object.keys(files).sort()).toEqual(
       [
         'README.txt',
@@ -325,6 +341,27 @@ describe('DumpUserData', () => {
     expect(named('Late standup').some((line) => line.startsWith('RRULE'))).toBe(false);
   });
 
+  it('is limited per account (about a second of CPU each), not per session', async () => {
+    const limited = await startTestServer({
+      config: { rateLimits: { dumpUserDataPerUser: { points: 2, durationSec: 3600 } } },
+    });
+    try {
+      const user = await signUpPlanner(limited);
+      await user.client.call('DumpUserData');
+      // A second session of the same account shares the count.
+      const { authToken } = await limited
+        .client()
+        .call('CreateSession', { email: user.email, password: user.password });
+      await limited.client(authToken).call('DumpUserData');
+      await expectRpcError(user.client.call('DumpUserData'), 429);
+      await expectRpcError(limited.client(authToken).call('DumpUserData'), 429);
+      // Another account is not held up.
+      await (await signUpPlanner(limited)).client.call('DumpUserData');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is refused without a session', async () => {
     await expectRpcError(server.client().call('DumpUserData'), ErrorCode.SessionInvalid);
   });
@@ -437,8 +474,8 @@ describe('DeleteAccount', () => {
     const avatar = await uploadAvatar(user);
     const othersAvatar = await uploadAvatar(other);
     const folder = userFilesDir(server.config.dataDir, user.userId);
-    const othersFolder = userFilesDir(server.config.dataDir, other.userId);
-    expect(readdirSync(folder)).toHaveLength(1);
+    const store = uploadStoreFor(server.database.dialect, server.config.dataDir);
+    expect(await store.list(server.database.db, user.userId)).toHaveLength(1);
     expect((await fetch(`${server.url}${avatar}`)).status).toBe(200);
     const othersBefore = await rowCounts(other.userId);
     const mineBefore = await rowCounts(user.userId);
@@ -452,7 +489,8 @@ describe('DeleteAccount', () => {
     // Removed after the commit, a moment after the answer.
     await expect.poll(() => existsSync(folder)).toBe(false);
     expect((await fetch(`${server.url}${avatar}`)).status).toBe(404);
-    expect(readdirSync(othersFolder)).toHaveLength(1);
+    expect(await store.list(server.database.db, user.userId)).toEqual([]);
+    expect(await store.list(server.database.db, other.userId)).toHaveLength(1);
     expect((await fetch(`${server.url}${othersAvatar}`)).status).toBe(200);
     await expectRpcError(user.client.call('GetUserProfile'), ErrorCode.SessionInvalid);
     await expectRpcError(

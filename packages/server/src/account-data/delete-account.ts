@@ -1,12 +1,17 @@
 import { normalizeEmail } from '@planner/core';
 import { ErrorMessage } from '@planner/protocol';
-import { sql, type Kysely } from 'kysely';
-import { verifyPassword } from '../accounts/secrets';
+import type { Kysely } from 'kysely';
+import { verifyPassword } from '../secrets';
 import type { SignInThrottle } from '../accounts/sign-in-throttle';
 import type { Schema } from '../db/schema';
 import type { ReadOnlyDb } from '../rpc/context';
 import { invalid, sessionInvalid } from '../rpc/errors';
-import type { UserTable } from './user-tables';
+import {
+  deleteUserRowsOf,
+  findAccountSecrets,
+  findSessionCreatedAt,
+  type UserTable,
+} from './user-tables-repository';
 
 /** Message keys of DeleteAccount's own refusals (the web app translates them). */
 export const DeleteAccountMessage = {
@@ -42,11 +47,7 @@ export async function checkConfirmation(
   who: { userId: string; sessionId: string; now: number },
   input: { password: string; email: string },
 ): Promise<Confirmed> {
-  const user = await db
-    .selectFrom('users')
-    .select(['password_hash', 'email'])
-    .where('user_id', '=', who.userId)
-    .executeTakeFirst();
+  const user = await findAccountSecrets(db, who.userId);
   if (!user) throw sessionInvalid();
   const email = user.email ?? '';
   const confirmed = { userId: who.userId, passwordHash: user.password_hash, email };
@@ -75,13 +76,8 @@ export async function checkConfirmation(
     await throttle.succeeded(key);
     return confirmed;
   }
-  const session = await db
-    .selectFrom('sessions')
-    .select('created_at')
-    .where('user_id', '=', who.userId)
-    .where('session_id', '=', who.sessionId)
-    .executeTakeFirst();
-  if (!session || who.now - session.created_at > FRESH_SIGN_IN_MS) {
+  const signedInAt = await findSessionCreatedAt(db, who.userId, who.sessionId);
+  if (signedInAt === undefined || who.now - signedInAt > FRESH_SIGN_IN_MS) {
     throw invalid(DeleteAccountMessage.signInAgain);
   }
   return confirmed;
@@ -97,11 +93,7 @@ export async function deleteUserRows(
   tables: readonly UserTable[],
   confirmed: Confirmed,
 ): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select(['password_hash', 'email'])
-    .where('user_id', '=', confirmed.userId)
-    .executeTakeFirst();
+  const user = await findAccountSecrets(db, confirmed.userId);
   if (!user) throw sessionInvalid();
   if (user.password_hash !== confirmed.passwordHash || (user.email ?? '') !== confirmed.email) {
     throw invalid(ErrorMessage.wrongCredentials);
@@ -111,8 +103,6 @@ export async function deleteUserRows(
     ...tables.filter((t) => t.name === 'users'),
   ];
   for (const table of ordered) {
-    await sql`delete from ${sql.table(table.name)} where ${sql.ref('user_id')} = ${confirmed.userId}`.execute(
-      db,
-    );
+    await deleteUserRowsOf(db, table.name, confirmed.userId);
   }
 }

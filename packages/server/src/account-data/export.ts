@@ -12,14 +12,12 @@ import {
 } from '@planner/core';
 import { strToU8, zip, type AsyncZippable } from 'fflate';
 import ical, { ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
-import type { Kysely } from 'kysely';
 import type { ReadOnlyDb } from '../rpc/context';
 import type { EventRow } from '../events/tables';
-import { exportedColumns, type UserTable } from './user-tables';
+import { eventRows, pastBlocks, readUserRows } from './export-repository';
+import { exportedTables, type UserTable } from './user-tables-repository';
 
 type Row = Record<string, unknown>;
-/** Tables by a name known only at run time (the schema walk), rows as plain records. */
-type AnyTables = Record<string, Row>;
 
 /** What the archive holds besides the tables, for the README inside it. */
 const README = `Planner: all the data of your account, as stored when this archive was made.
@@ -40,25 +38,6 @@ export function exportFilename(now: number): string {
   return `planner-export-${new Date(now).toISOString().slice(0, 10)}.zip`;
 }
 
-/** Every row of the user in every table, secrets left out, keyed by table name. */
-export async function readUserRows(
-  db: ReadOnlyDb,
-  tables: readonly UserTable[],
-  userId: string,
-): Promise<Map<string, Row[]>> {
-  const reader = db as unknown as Pick<Kysely<AnyTables>, 'selectFrom'>;
-  const rows = new Map<string, Row[]>();
-  for (const table of tables) {
-    const result = await reader
-      .selectFrom(table.name)
-      .select(exportedColumns(table))
-      .where('user_id', '=', userId)
-      .execute();
-    rows.set(table.name, result);
-  }
-  return rows;
-}
-
 /**
  * The zip: README.txt, tables/*.json, events.ics and time-records.csv. Reads only; compressed
  * in fflate's worker threads, so the server keeps answering others meanwhile.
@@ -70,9 +49,9 @@ export async function buildExport(
   now: number,
   filesDir: string,
 ): Promise<Uint8Array> {
-  const rows = await readUserRows(db, tables, userId);
+  const rows = await readUserRows(db, exportedTables(tables), userId);
   const files: AsyncZippable = { 'README.txt': strToU8(README) };
-  for (const [name, bytes] of await storedFiles(filesDir)) {
+  for (const [name, bytes] of [...(await storedFiles(filesDir)), ...keptFiles(rows)]) {
     // Already compressed images: stored as they are.
     files[`files/${name}`] = [bytes, { level: 0 }];
   }
@@ -96,6 +75,23 @@ function jsonLines(rows: readonly Row[]): string {
   return rows.length === 0 ? '[]\n' : `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
 }
 
+/**
+ * Uploaded files whose bytes are kept in the database (PostgreSQL, files/file-store.ts), named
+ * as on disk; their table's JSON lists them without the bytes (the files are the bytes).
+ */
+function keptFiles(rows: Map<string, Row[]>): [string, Uint8Array][] {
+  const kept = rows.get('file_bytes') ?? [];
+  rows.set(
+    'file_bytes',
+    kept.map(({ bytes: _bytes, ...rest }) => rest),
+  );
+  const types = new Map((rows.get('files') ?? []).map((f) => [f.file_id, f.content_type]));
+  return kept.map((row) => {
+    const extension = types.get(row.file_id) === 'image/webp' ? 'webp' : 'bin';
+    return [`${String(row.file_id)}.${extension}`, row.bytes as Uint8Array];
+  });
+}
+
 /** The user's uploaded files (the avatar), by file name; none when the folder does not exist. */
 async function storedFiles(dir: string): Promise<[string, Uint8Array][]> {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -106,16 +102,6 @@ async function storedFiles(dir: string): Promise<[string, Uint8Array][]> {
     out.push([name, await readFile(join(dir, name))]);
   }
   return out;
-}
-
-function eventRows(db: ReadOnlyDb, userId: string): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('start_ms')
-    .orderBy('id')
-    .execute();
 }
 
 function parseJson<T>(text: string, fallback: T): T {
@@ -149,7 +135,7 @@ const WEEKDAYS: Record<(typeof WEEKDAY_TOKENS)[number], ICalWeekday> = {
  * dates. An instance changed on its own is its own VEVENT, and the series leaves it out (EXDATE),
  * as it does every deleted instance.
  */
-export function eventsCalendar(events: readonly EventRow[], categories: Map<string, string>) {
+function eventsCalendar(events: readonly EventRow[], categories: Map<string, string>) {
   const calendar = ical({ name: 'Planner', prodId: '//Planner//Data export//EN' });
   for (const row of events) {
     const zone = isValidTimeZone(row.timezone) ? row.timezone : 'UTC';
@@ -206,7 +192,7 @@ function wallDateUtc(ms: number, zone: string): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day);
 }
 
-export const TIME_RECORD_COLUMNS = ['start', 'end', 'kind', 'title', 'category'] as const;
+const TIME_RECORD_COLUMNS = ['start', 'end', 'kind', 'title', 'category'] as const;
 
 /**
  * The time records: every stored block that began before now (the running one ends now), with
@@ -218,30 +204,7 @@ async function timeRecords(
   now: number,
   categories: Map<string, string>,
 ): Promise<string> {
-  const blocks = await db
-    .selectFrom('timeblocks as b')
-    .leftJoin('tasks as t', (join) =>
-      join.onRef('t.user_id', '=', 'b.user_id').onRef('t.id', '=', 'b.task_id'),
-    )
-    .leftJoin('events as e', (join) =>
-      join.onRef('e.user_id', '=', 'b.user_id').onRef('e.id', '=', 'b.event_id'),
-    )
-    .select([
-      'b.start_ms',
-      'b.end_ms',
-      'b.is_rest',
-      'b.task_id',
-      'b.event_id',
-      't.title as task_title',
-      't.category_id as task_category',
-      'e.title as event_title',
-      'e.category_id as event_category',
-    ])
-    .where('b.user_id', '=', userId)
-    .where('b.start_ms', '<', now)
-    .orderBy('b.start_ms')
-    .orderBy('b.id')
-    .execute();
+  const blocks = await pastBlocks(db, userId, now);
   const lines = [TIME_RECORD_COLUMNS.join(',')];
   for (const b of blocks) {
     const kind = b.is_rest ? 'rest' : b.event_id ? 'event' : 'task';
@@ -266,7 +229,7 @@ async function timeRecords(
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A text a
  * spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -13,13 +13,15 @@ import { presentSession, presentUser } from './accounts-presenter';
 import { passwordResetMail, resetLink } from './reset-mail';
 import { issueSignUpVerification } from './email-verification';
 import { sendVerification } from './verification-mail';
-import { phoneKey } from '../social-sign-in/phone-numbers';
+import type { PhoneCodeGuesses } from '../social-sign-in/code-guesses';
+import { perIpAndNumber } from '../social-sign-in/phone-numbers';
 import { linkedSignIns } from '../social-sign-in/social-sign-in';
 import type { SignInThrottle } from './sign-in-throttle';
 import { idBound, text } from '../rpc/bounds';
 import { loadTierStatus } from '../tiers/tier-status';
 import { FileStore } from '../files/file-store';
 import { avatarUrlOf, setAvatar } from '../files/files-service';
+import { publishChange } from '../realtime/publish-change';
 
 export interface AccountsDeps {
   mailer: Mailer;
@@ -27,6 +29,8 @@ export interface AccountsDeps {
   /** Seeds other domains' data for a new account, in the sign-up transaction. */
   onUserCreated: readonly accounts.UserCreatedHook[];
   signInThrottle: SignInThrottle;
+  /** Wrong phone codes counted per issued code (social-sign-in/code-guesses.ts). */
+  phoneCodeGuesses: PhoneCodeGuesses;
   /** Tells the user's open streams that sessions ended, so revoked ones close. */
   realtime: Pick<RealtimeHub, 'publish'>;
   /** DATA_DIR: a replaced avatar's bytes are removed from its files folder. */
@@ -76,7 +80,7 @@ async function throttledCheck(
 }
 
 function sessionsEnded(deps: AccountsDeps, userId: string): () => Promise<void> {
-  return () => deps.realtime.publish({ userId, type: SESSIONS_ENDED, originSessionId: '' });
+  return () => publishChange(deps.realtime, userId, SESSIONS_ENDED);
 }
 
 function clientOf(ctx: CallBasics): accounts.ClientInfo {
@@ -94,6 +98,7 @@ async function otherCredentialSignIn(
     authToken: await accounts.signInWithOtherCredential(
       ctx.db,
       deps.onUserCreated,
+      deps.phoneCodeGuesses,
       input,
       options,
       clientOf(ctx),
@@ -111,128 +116,172 @@ const otherCredentialBounds = {
   verifyCode: text(12),
 };
 
-/** Codes tried per number (a code has six digits: the limit is what keeps it unguessable). */
-const perPhone = {
-  bucket: 'smsVerifyPerNumber',
-  key: phoneKey,
-};
+/**
+ * Codes tried per address and number, and per address: a stranger's wrong codes stop the
+ * stranger, never the owner (each code also wears out after so many wrong tries from anyone:
+ * social-sign-in/code-guesses.ts). A code has six digits: these limits keep it unguessable.
+ */
+const perPhone: RateLimitSpec<{ countryCallingCode: string; phoneNumber: string }> = [
+  { bucket: 'smsVerifyPerIpAndNumber', key: perIpAndNumber },
+  {
+    bucket: 'smsVerifyPerIp',
+    key: (input, request) => (input.phoneNumber ? request.ip : ''),
+  },
+];
+
+interface AccountsKit {
+  deps: AccountsDeps;
+}
 
 export function createAccountsMethods(deps: AccountsDeps): MethodDefinition[] {
+  const kit: AccountsKit = { deps };
   return [
-    defineMethod(AccountsService.method.createUser, {
-      auth: 'none',
-      bounds: otherCredentialBounds,
-      rateLimit: [perIp('signUpPerIp'), perPhone],
-      // Hashing (tens of ms) happens here, so it never holds the transaction.
-      prepare: async (input, ctx) =>
-        accounts.hasOtherCredential(input) ? undefined : accounts.prepareSignUp(ctx.db, input),
-      handler: async (input, ctx, prepared) => {
-        if (!prepared) return otherCredentialSignIn(deps, input, ctx);
-        const options = { ...input.options, locale: input.options?.locale ?? '' };
-        const authToken = await accounts.signUp(
-          ctx.db,
-          deps.onUserCreated,
-          prepared,
-          options,
-          clientOf(ctx),
-          ctx.now(),
-        );
-        // The new address is unverified: its link goes out once the account exists.
-        const mail = await issueSignUpVerification(ctx.db, prepared.email, ctx.now());
-        ctx.afterCommit(sendVerification(deps.mailer, deps.publicUrl, mail));
-        return { authToken };
-      },
-    }),
-    defineMethod(AccountsService.method.createSession, {
-      auth: 'none',
-      bounds: otherCredentialBounds,
-      rateLimit: [...signInLimits, perPhone],
-      // Verification (tens of ms) happens here, so it never holds the transaction.
-      prepare: async (input, ctx) => {
-        if (accounts.hasOtherCredential(input)) return undefined;
-        return throttledCheck(
-          deps.signInThrottle,
-          () => accounts.checkCredentials(ctx.db, input),
-          input.email,
-        );
-      },
-      handler: async (input, ctx, checked) => {
-        if (!checked) return otherCredentialSignIn(deps, input, ctx);
-        return {
-          authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
-        };
-      },
-    }),
-    defineMethod(AccountsService.method.getUserProfile, {
-      auth: 'required',
-      handler: async (_input, ctx) => {
-        const account = await accounts.getAccount(ctx.db, ctx.userId);
-        const user = presentUser(
-          account,
-          await linkedSignIns(ctx.db, ctx.userId),
-          await avatarUrlOf(ctx.db, ctx.userId, deps.publicUrl),
-          await loadTierStatus(ctx.db, ctx.userId, account.premiumLevel, ctx.now()),
-        );
-        return { user, options: user.options };
-      },
-    }),
-    defineMethod(AccountsService.method.updateUser, {
-      auth: 'required',
-      bounds: { avatar: idBound },
-      handler: async (input, ctx) => {
-        if (input.name !== undefined) await accounts.rename(ctx.db, ctx.userId, input.name);
-        if (input.avatar !== undefined) {
-          const replaced = await setAvatar(ctx.db, ctx.userId, input.avatar);
-          if (replaced.length > 0) {
-            ctx.afterCommit(() => new FileStore(deps.dataDir).remove(replaced));
-          }
-        }
-        return {};
-      },
-    }),
-    defineMethod(AccountsService.method.getSessionRecords, {
-      auth: 'required',
-      handler: async (_input, ctx) => {
-        const sessions = await accounts.listSessions(ctx.db, ctx.userId, ctx.now());
-        return { sessions: sessions.map((s) => presentSession(s, ctx.sessionId)) };
-      },
-    }),
-    defineMethod(AccountsService.method.revokeSession, {
-      auth: 'required',
-      handler: async (input, ctx) => {
-        const sessionId = input.session || ctx.sessionId;
-        if (await accounts.revokeSession(ctx.db, ctx.userId, sessionId)) {
-          ctx.afterCommit(sessionsEnded(deps, ctx.userId));
-        }
-        return {};
-      },
-    }),
-    defineMethod(AccountsService.method.requestPasswordReset, {
-      auth: 'none',
-      rateLimit: [perIp('passwordResetPerIp'), perEmail('passwordResetPerEmail')],
-      handler: async (input, ctx) => {
-        await accounts.requestPasswordReset(ctx.db, input.email, ctx.now(), ({ to, token }) =>
-          ctx.afterCommit(() =>
-            deps.mailer.send(passwordResetMail(to, resetLink(deps.publicUrl, token))),
-          ),
-        );
-        return {};
-      },
-    }),
-    defineMethod(AccountsService.method.resetPassword, {
-      auth: 'none',
-      rateLimit: [perIp('passwordResetPerIp')],
-      prepare: (input, ctx) =>
-        accounts.preparePasswordReset(
-          ctx.db,
-          { token: input.id, password: input.password },
-          ctx.now(),
-        ),
-      handler: async (_input, ctx, prepared) => {
-        await accounts.resetPassword(ctx.db, prepared, ctx.now());
-        ctx.afterCommit(sessionsEnded(deps, prepared.userId));
-        return {};
-      },
-    }),
+    createUserMethod(kit),
+    createSessionMethod(kit),
+    getUserProfileMethod(kit),
+    updateUserMethod(kit),
+    getSessionRecordsMethod(kit),
+    revokeSessionMethod(kit),
+    requestPasswordResetMethod(kit),
+    resetPasswordMethod(kit),
   ];
+}
+
+function createUserMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.createUser, {
+    auth: 'none',
+    bounds: otherCredentialBounds,
+    rateLimit: [perIp('signUpPerIp'), ...perPhone],
+    // Hashing (tens of ms) happens here, so it never holds the transaction.
+    prepare: async (input, ctx) =>
+      accounts.hasOtherCredential(input) ? undefined : accounts.prepareSignUp(ctx.db, input),
+    handler: async (input, ctx, prepared) => {
+      if (!prepared) return otherCredentialSignIn(deps, input, ctx);
+      const options = { ...input.options, locale: input.options?.locale ?? '' };
+      const authToken = await accounts.signUp(
+        ctx.db,
+        deps.onUserCreated,
+        prepared,
+        options,
+        clientOf(ctx),
+        ctx.now(),
+      );
+      // The new address is unverified: its link goes out once the account exists.
+      const mail = await issueSignUpVerification(ctx.db, prepared.email, ctx.now());
+      ctx.afterCommit(sendVerification(deps.mailer, deps.publicUrl, mail));
+      return { authToken };
+    },
+  });
+}
+
+function createSessionMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.createSession, {
+    auth: 'none',
+    bounds: otherCredentialBounds,
+    rateLimit: [...signInLimits, ...perPhone],
+    // Verification (tens of ms) happens here, so it never holds the transaction.
+    prepare: async (input, ctx) => {
+      if (accounts.hasOtherCredential(input)) return undefined;
+      return throttledCheck(
+        deps.signInThrottle,
+        () => accounts.checkCredentials(ctx.db, input),
+        input.email,
+      );
+    },
+    handler: async (input, ctx, checked) => {
+      if (!checked) return otherCredentialSignIn(deps, input, ctx);
+      return {
+        authToken: await accounts.signIn(ctx.db, input.email, checked, clientOf(ctx), ctx.now()),
+      };
+    },
+  });
+}
+
+function getUserProfileMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.getUserProfile, {
+    auth: 'required',
+    handler: async (_input, ctx) => {
+      const account = await accounts.getAccount(ctx.db, ctx.userId);
+      const user = presentUser(
+        account,
+        await linkedSignIns(ctx.db, ctx.userId),
+        await avatarUrlOf(ctx.db, ctx.userId, deps.publicUrl),
+        await loadTierStatus(ctx.db, ctx.userId, account.premiumLevel, ctx.now()),
+      );
+      return { user, options: user.options };
+    },
+  });
+}
+
+function updateUserMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.updateUser, {
+    auth: 'required',
+    bounds: { avatar: idBound },
+    handler: async (input, ctx) => {
+      if (input.name !== undefined) await accounts.rename(ctx.db, ctx.userId, input.name);
+      if (input.avatar !== undefined) {
+        const replaced = await setAvatar(ctx.db, ctx.userId, input.avatar);
+        if (replaced.length > 0) {
+          ctx.afterCommit(() => new FileStore(deps.dataDir).remove(replaced));
+        }
+      }
+      return {};
+    },
+  });
+}
+
+function getSessionRecordsMethod(_kit: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.getSessionRecords, {
+    auth: 'required',
+    handler: async (_input, ctx) => {
+      const sessions = await accounts.listSessions(ctx.db, ctx.userId, ctx.now());
+      return { sessions: sessions.map((s) => presentSession(s, ctx.sessionId)) };
+    },
+  });
+}
+
+function revokeSessionMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.revokeSession, {
+    auth: 'required',
+    handler: async (input, ctx) => {
+      const sessionId = input.session || ctx.sessionId;
+      if (await accounts.revokeSession(ctx.db, ctx.userId, sessionId)) {
+        ctx.afterCommit(sessionsEnded(deps, ctx.userId));
+      }
+      return {};
+    },
+  });
+}
+
+function requestPasswordResetMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.requestPasswordReset, {
+    auth: 'none',
+    rateLimit: [perIp('passwordResetPerIp'), perEmail('passwordResetPerEmail')],
+    handler: async (input, ctx) => {
+      await accounts.requestPasswordReset(ctx.db, input.email, ctx.now(), ({ to, token }) =>
+        ctx.afterCommit(() =>
+          deps.mailer.send(passwordResetMail(to, resetLink(deps.publicUrl, token))),
+        ),
+      );
+      return {};
+    },
+  });
+}
+
+function resetPasswordMethod({ deps }: AccountsKit): MethodDefinition {
+  return defineMethod(AccountsService.method.resetPassword, {
+    auth: 'none',
+    rateLimit: [perIp('passwordResetPerIp')],
+    prepare: (input, ctx) =>
+      accounts.preparePasswordReset(
+        ctx.db,
+        { token: input.id, password: input.password },
+        ctx.now(),
+      ),
+    handler: async (_input, ctx, prepared) => {
+      await accounts.resetPassword(ctx.db, prepared, ctx.now());
+      ctx.afterCommit(sessionsEnded(deps, prepared.userId));
+      return {};
+    },
+  });
 }

@@ -31,6 +31,9 @@ export const DEFAULT_REST_WINDOW = {
   autoIdleEnd: 8 * HOUR_MS,
 } as const;
 
+/** The plan's shape limits a new account starts with: none, so plans fill the free time. */
+const NO_PLAN_SHAPE = { dailyTaskCap: 0, taskBuffer: 0, minBlock: 0, maxBlock: 0 } as const;
+
 /** Settings of a new account; also completes options stored before a field existed. */
 export function defaultUserOptions(
   localeOption = AUTOMATIC_LOCALE_OPTION,
@@ -55,11 +58,12 @@ export function defaultUserOptions(
     analysisWindowOffset: 0,
     fingerprintLock: false,
     reviewShowed: false,
+    ...NO_PLAN_SHAPE,
   };
 }
 
 /** Connected Google and Facebook identities and the phone, when the account has them. */
-export type LinkedSignIns = Pick<
+type LinkedSignIns = Pick<
   Plain<User>,
   'googleUser' | 'facebookUser' | 'countryCallingCode' | 'phoneNumber'
 >;
@@ -93,6 +97,7 @@ export function presentUser(
     unverifiedReferralCount: tier?.unverifiedReferralCount ?? 0,
     isReferred: tier?.isReferred ?? false,
     options: account.options,
+    premiumUntil: tier?.premiumUntil ?? 0,
   };
 }
 

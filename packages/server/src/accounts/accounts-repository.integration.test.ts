@@ -9,8 +9,8 @@ import {
   findStateAndCurrentBlock,
   insertState,
   saveState,
-} from '../timeline/timeline-repository';
-import { defaultTimelineState } from '../timeline/timeline-state';
+} from '../plan-store/timeline-repository';
+import { defaultTimelineState } from '../plan-store/timeline-state';
 
 let database: Database;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   CURRENT_BLOCK_COLUMNS,
   rememberStateWithCurrent,
   STATE_COLUMNS,
-} from '../timeline/timeline-repository';
+} from '../plan-store/timeline-repository';
 import type {
   Account,
   Credentials,
@@ -15,6 +15,7 @@ import type {
   StoredUserOptions,
 } from './account';
 import type { SessionRow, UserRow } from './tables';
+import { rememberTierFacts, tierColumns } from '../tiers/tiers-repository';
 
 type Db = Kysely<Schema>;
 
@@ -249,6 +250,7 @@ export async function findSessionByTokenHash(
     options: row.options,
   });
   rememberStateWithCurrent(db, row.user_id, row);
+  rememberTierFacts(db, row.user_id, row);
   return { ...toSessionRecord(row), userId: row.user_id };
 }
 
@@ -275,6 +277,8 @@ const sessionByTokenHash = preparedQuery((db, $) =>
       join.onRef('b.user_id', '=', 't.user_id').onRef('b.id', '=', 't.current_block_id'),
     )
     .select([...STATE_COLUMNS, ...CURRENT_BLOCK_COLUMNS])
+    // What the tier follows: a call that plans then reads nothing more for it.
+    .select(tierColumns(sql.ref('s.user_id')))
     .where('s.token_hash', '=', $<string>(0)),
 );
 

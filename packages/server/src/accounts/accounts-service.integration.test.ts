@@ -4,12 +4,12 @@ import type { Database } from '../db/database';
 import { createTestDatabase } from '../db/test-database';
 import * as repo from './accounts-repository';
 import * as accounts from './accounts-service';
-import type * as Secrets from './secrets';
-import { hashPassword, hashToken, verifyPassword } from './secrets';
+import type * as Secrets from '../secrets';
+import { hashPassword, hashToken, verifyPassword } from '../secrets';
 
 // Counts argon2 work: an unknown e-mail must cost what a wrong password costs, and a refused
 // reset must cost nothing.
-vi.mock('./secrets', async (importOriginal) => {
+vi.mock('../secrets', async (importOriginal) => {
   const actual = await importOriginal<typeof Secrets>();
   return {
     ...actual,

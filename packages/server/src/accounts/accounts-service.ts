@@ -14,11 +14,12 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { conflict, invalid, sessionInvalid } from '../rpc/errors';
 import type { Account, Credentials, SessionRecord } from './account';
+import type { PhoneCodeGuesses } from '../social-sign-in/code-guesses';
 import * as social from '../social-sign-in/social-sign-in';
 import * as repo from './accounts-repository';
 import { defaultUserOptions, localeOptionFor } from './accounts-presenter';
 import { describeDevice } from './device';
-import { hashPassword, hashToken, newId, newToken, verifyPassword } from './secrets';
+import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../secrets';
 import { newReferralCode } from '../tiers/referrals';
 
 type Db = Kysely<Schema>;
@@ -34,7 +35,7 @@ export interface ClientInfo {
 }
 
 /** Told to every domain that seeds data for a new account (timeline state, categories). */
-export interface UserCreated {
+interface UserCreated {
   userId: string;
   now: number;
   /**
@@ -58,8 +59,8 @@ export interface SignUpOptions {
 }
 
 /** The last-active time is written at most this often, so reads stay reads. */
-export const SESSION_TOUCH_INTERVAL_MS = 60_000;
-export const PASSWORD_RESET_TTL_MS = HOUR_MS;
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const PASSWORD_RESET_TTL_MS = HOUR_MS;
 /** A session not used for this long is over: a lost or forgotten device stops being a way in. */
 export const SESSION_IDLE_LIMIT_MS = 90 * 24 * HOUR_MS;
 /** Longer passwords are refused before hashing (argon2 of megabytes is a cheap DoS). */
@@ -182,6 +183,7 @@ export function hasOtherCredential(input: OtherCredential): boolean {
 export async function signInWithOtherCredential(
   db: Db,
   hooks: readonly UserCreatedHook[],
+  phoneCodeGuesses: PhoneCodeGuesses,
   input: OtherCredential,
   request: SignUpOptions,
   client: ClientInfo,
@@ -206,7 +208,7 @@ export async function signInWithOtherCredential(
     return created.token;
   }
   const phone = social.normalizePhone(input.countryCallingCode, input.phoneNumber);
-  await social.spendSignInCode(db, phone, input.verifyCode, now);
+  await social.spendSignInCode(db, phoneCodeGuesses, phone, input.verifyCode, now);
   const owner = await social.phoneOwner(db, phone);
   if (owner) return signInKnown(db, owner, client, now);
   const fields = { email: '', passwordHash: '', name: '', emailVerified: false };

@@ -4,9 +4,11 @@ import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { SESSIONS_ENDED } from '../realtime/realtime-hub';
 import type { ServiceDeps } from '../service-deps';
 import { getAccount } from './accounts-service';
+import { checkEmailChange, emailChangedMail } from './email-change';
 import { setEmail, VerificationError, verifyEmail } from './email-verification';
 import { changePassword, PASSWORD_MAX_LENGTH, preparePasswordChange } from './password-change';
 import { sendVerification } from './verification-mail';
+import { publishChange } from '../realtime/publish-change';
 
 /** Longer than any address isValidEmail accepts (254), so the key stays the spec's. */
 const EMAIL_BOUND = text(320, { key: 'invalid.enterEmail' });
@@ -17,12 +19,20 @@ export function createEmailPasswordMethods(deps: ServiceDeps): MethodDefinition[
   return [
     defineMethod(AccountsService.method.setEmail, {
       auth: 'required',
-      bounds: { email: EMAIL_BOUND },
+      bounds: { email: EMAIL_BOUND, password: text(PASSWORD_MAX_LENGTH * 4) },
+      // The password check (tens of ms, and the throttle's pause) never holds the transaction.
+      prepare: (input, ctx) => checkEmailChange(ctx.db, signInThrottle, ctx.userId, input),
       handler: async (input, ctx) => {
         const account = await getAccount(ctx.db, ctx.userId);
+        const previous = account.email;
         const mail = await setEmail(ctx.db, ctx.userId, account, input.email, ctx.now());
         if (mail) {
           ctx.afterCommit(sendVerification(mailer, config.publicUrl, mail));
+        }
+        // The address the account leaves is told where it went.
+        if (mail && previous !== '' && mail.to !== previous) {
+          const told = emailChangedMail(previous, mail.to, `${config.publicUrl}/login`);
+          ctx.afterCommit(() => mailer.send(told));
         }
         return {};
       },
@@ -47,13 +57,7 @@ export function createEmailPasswordMethods(deps: ServiceDeps): MethodDefinition[
       handler: async (_input, ctx, prepared) => {
         await changePassword(ctx.db, ctx.userId, prepared, ctx.sessionId, ctx.now());
         // The other devices' open streams check their session and close.
-        ctx.afterCommit(() =>
-          realtime.publish({
-            userId: ctx.userId,
-            type: SESSIONS_ENDED,
-            originSessionId: ctx.sessionId,
-          }),
-        );
+        ctx.afterCommit(() => publishChange(realtime, ctx.userId, SESSIONS_ENDED, ctx.sessionId));
         return {};
       },
     }),

@@ -76,7 +76,10 @@ describe('e-mail verification', () => {
     expect(await profileOf(user)).toEqual({ email: user.email, emailVerified: true });
 
     const next = uniqueEmail('Moved');
-    await user.client.call('SetEmail', { email: `  ${next.toUpperCase()} ` });
+    await user.client.call('SetEmail', {
+      email: `  ${next.toUpperCase()} `,
+      password: user.password,
+    });
     expect(await profileOf(user)).toEqual({ email: next.toLowerCase(), emailVerified: false });
     const token = await verificationToken(next.toLowerCase());
 
@@ -97,18 +100,38 @@ describe('e-mail verification', () => {
     const user = await server.signUp();
     const next = uniqueEmail('chained');
     const [, profile] = await user.client.chain([
-      { method: 'SetEmail', data: { email: next } },
+      { method: 'SetEmail', data: { email: next, password: user.password } },
       { method: 'GetUserProfile' },
     ]);
     expect(profile.user?.email).toBe(next);
     expect(profile.user?.emailVerified).toBe(false);
   });
 
+  it('a change of address asks for the current password and tells the old address', async () => {
+    const user = await server.signUp();
+    const next = uniqueEmail('taken-over');
+    for (const [password, message] of [
+      ['', 'invalid.enterPassword'],
+      ['not the password', 'invalid.wrongPassword'],
+    ] as const) {
+      const error = await rpcError(user.client.call('SetEmail', { email: next, password }));
+      expect([error.code, error.message]).toEqual([400, message]);
+    }
+    expect((await profileOf(user)).email).toBe(user.email);
+    await user.client.call('SetEmail', { email: next, password: user.password });
+    expect((await profileOf(user)).email).toBe(next.toLowerCase());
+    const told = (await server.mailsTo(user.email, 2)).find((m) => m.raw.includes('was changed'));
+    expect(told?.raw).toContain(next.toLowerCase());
+  });
+
   it("refuses another account's address and says no more than that it is taken", async () => {
     const owner = await server.signUp();
     const other = await server.signUp();
     const error = await rpcError(
-      other.client.call('SetEmail', { email: owner.email.toUpperCase() }),
+      other.client.call('SetEmail', {
+        email: owner.email.toUpperCase(),
+        password: other.password,
+      }),
     );
     expect([error.code, error.message]).toEqual([409, 'invalid.emailInUse']);
     expect(await profileOf(other)).toEqual({ email: other.email, emailVerified: false });
@@ -154,7 +177,10 @@ describe('e-mail verification', () => {
 
       await user.client.call('SetEmail', { email: user.email });
       const fresh = await verificationToken(user.email, 2);
-      await user.client.call('SetEmail', { email: uniqueEmail('elsewhere') });
+      await user.client.call('SetEmail', {
+        email: uniqueEmail('elsewhere'),
+        password: user.password,
+      });
       const outdated = await rpcError(server.client().call('VerifyEmail', { token: fresh }));
       expect(outdated.message).toBe('invalid.verificationLinkOutdated');
       expect((await profileOf(user)).emailVerified).toBe(false);

@@ -8,15 +8,21 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { conflict, invalid, rateLimited } from '../rpc/errors';
 import * as repo from './accounts-repository';
-import { hashToken, newToken } from './secrets';
+import {
+  findVerification,
+  insertVerification,
+  recentVerificationMails,
+  spendVerification,
+} from './email-verifications-repository';
+import { hashToken, newToken } from '../secrets';
 
 type Db = Kysely<Schema>;
 
 /** How long a verification link works. */
 export const VERIFICATION_TTL_MS = 48 * HOUR_MS;
 /** Verification mails, per account and per address, within VERIFICATION_WINDOW_MS. */
-export const VERIFICATION_MAILS_PER_WINDOW = 5;
-export const VERIFICATION_WINDOW_MS = HOUR_MS;
+const VERIFICATION_MAILS_PER_WINDOW = 5;
+const VERIFICATION_WINDOW_MS = HOUR_MS;
 /** A re-send waits at least this long after the previous mail to the same account. */
 export const VERIFICATION_RESEND_GAP_MS = MINUTE_MS;
 
@@ -42,7 +48,7 @@ export interface VerificationToSend {
  * Stores a new single-use link for `email` (normalised) and answers its token, unless the
  * account or the address had too many mails lately (429 with the wait).
  */
-export async function issueVerification(
+async function issueVerification(
   db: Db,
   userId: string,
   email: string,
@@ -51,17 +57,13 @@ export async function issueVerification(
 ): Promise<VerificationToSend> {
   if (limited) await checkMailLimits(db, userId, email, now);
   const token = newToken();
-  await db
-    .insertInto('email_verifications')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      email,
-      created_at: now,
-      expires_at: now + VERIFICATION_TTL_MS,
-      used_at: 0,
-    })
-    .execute();
+  await insertVerification(db, {
+    userId,
+    tokenHash: hashToken(token),
+    email,
+    createdAt: now,
+    expiresAt: now + VERIFICATION_TTL_MS,
+  });
   return { to: email, token };
 }
 
@@ -85,8 +87,8 @@ export async function issueSignUpVerification(
  */
 async function checkMailLimits(db: Db, userId: string, email: string, now: number) {
   const since = now - VERIFICATION_WINDOW_MS;
-  const byUser = await recentMails(db, 'user_id', userId, since);
-  const byAddress = await recentMails(db, 'email', email, since);
+  const byUser = await recentVerificationMails(db, 'user_id', userId, since);
+  const byAddress = await recentVerificationMails(db, 'email', email, since);
   const last = byUser.filter((mail) => mail.email === email).at(-1)?.createdAt;
   if (last !== undefined && now - last < VERIFICATION_RESEND_GAP_MS) {
     throw rateLimited(Math.ceil((last + VERIFICATION_RESEND_GAP_MS - now) / 1000));
@@ -97,23 +99,6 @@ async function checkMailLimits(db: Db, userId: string, email: string, now: numbe
       throw rateLimited(Math.ceil((first + VERIFICATION_WINDOW_MS - now) / 1000));
     }
   }
-}
-
-/** When the mails of an account or to an address were sent within the window, oldest first. */
-async function recentMails(
-  db: Db,
-  column: 'user_id' | 'email',
-  value: string,
-  since: number,
-): Promise<{ email: string; createdAt: number }[]> {
-  const rows = await db
-    .selectFrom('email_verifications')
-    .select(['email', 'created_at'])
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((row) => ({ email: row.email, createdAt: row.created_at }));
 }
 
 /**
@@ -145,25 +130,14 @@ export async function setEmail(
  */
 export async function verifyEmail(db: Db, token: string, now: number): Promise<void> {
   const tokenHash = hashToken(token);
-  const row = token
-    ? await db
-        .selectFrom('email_verifications')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst()
-    : undefined;
+  const row = token ? await findVerification(db, tokenHash) : undefined;
   if (!row) throw invalid(VerificationError.linkInvalid);
   if (row.used_at !== 0) throw invalid(VerificationError.linkUsed);
   if (row.expires_at <= now) throw invalid(VerificationError.linkExpired);
   // Spent first and only if still unused, so two clicks at once verify once.
-  const spent = await db
-    .updateTable('email_verifications')
-    .set({ used_at: now })
-    .where('user_id', '=', row.user_id)
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', '=', 0)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw invalid(VerificationError.linkUsed);
+  if (!(await spendVerification(db, row.user_id, tokenHash, now))) {
+    throw invalid(VerificationError.linkUsed);
+  }
   if (!(await repo.markEmailVerified(db, row.user_id, row.email))) {
     throw invalid(VerificationError.linkOutdated);
   }

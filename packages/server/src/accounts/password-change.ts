@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { invalid, sessionInvalid } from '../rpc/errors';
 import * as repo from './accounts-repository';
-import { hashPassword, verifyPassword } from './secrets';
+import { findPasswordHolder } from './password-repository';
+import { hashPassword, verifyPassword } from '../secrets';
 import type { SignInThrottle } from './sign-in-throttle';
 
 type Db = Kysely<Schema>;
@@ -40,27 +41,23 @@ export async function preparePasswordChange(
   if (newPassword.length > PASSWORD_MAX_LENGTH || !isPasswordStrongEnough(newPassword)) {
     throw invalid('invalid.passwordTooWeak');
   }
-  const row = await db
-    .selectFrom('users')
-    .select(['email', 'password_hash'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findPasswordHolder(db, userId);
   if (!row) throw sessionInvalid();
-  if (row.password_hash !== '') {
+  if (row.passwordHash !== '') {
     if (oldPassword.length === 0) throw invalid('invalid.enterPassword');
     // The same pause and count as a sign-in to this account: the change is no side door
     // for guessing the password of a session left open.
     await throttle.beforeCheck(row.email);
     const matches =
       oldPassword.length <= PASSWORD_MAX_LENGTH &&
-      (await verifyPassword(row.password_hash, oldPassword));
+      (await verifyPassword(row.passwordHash, oldPassword));
     if (!matches) {
       await throttle.failed(row.email);
       throw invalid(PasswordError.wrongPassword);
     }
     await throttle.succeeded(row.email);
   }
-  return { oldHash: row.password_hash, newHash: await hashPassword(newPassword) };
+  return { oldHash: row.passwordHash, newHash: await hashPassword(newPassword) };
 }
 
 /**
@@ -74,13 +71,9 @@ export async function changePassword(
   keepSessionId: string,
   now: number,
 ): Promise<void> {
-  const row = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findPasswordHolder(db, userId);
   if (!row) throw sessionInvalid();
-  if (row.password_hash !== prepared.oldHash) throw invalid(PasswordError.wrongPassword);
+  if (row.passwordHash !== prepared.oldHash) throw invalid(PasswordError.wrongPassword);
   await repo.updatePasswordHash(db, userId, prepared.newHash);
   await repo.spendPasswordResets(db, userId, now);
   await repo.deleteSessionsExcept(db, userId, keepSessionId);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcError, startTestServer, TEST_NOW, type TestServer } from '../testing/test-server';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { SESSION_IDLE_LIMIT_MS } from './accounts-service';
-import { DEFAULT_SIGN_IN_DELAY, delayAfter } from './sign-in-throttle';
+import { DEFAULT_SIGN_IN_DELAY } from '../config';
+import { delayAfter } from './sign-in-throttle';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ATTACKER = '203.0.113.9';

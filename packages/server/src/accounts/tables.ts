@@ -27,7 +27,7 @@ export interface SessionRow {
   last_active_time: number;
 }
 
-export interface PasswordResetRow {
+interface PasswordResetRow {
   user_id: string;
   /** SHA-256 of the reset token (hex). */
   token_hash: string;
@@ -38,7 +38,7 @@ export interface PasswordResetRow {
 }
 
 /** A mailed e-mail verification link (email-verification.ts). */
-export interface EmailVerificationRow {
+interface EmailVerificationRow {
   user_id: string;
   /** SHA-256 of the link's token (hex). */
   token_hash: string;

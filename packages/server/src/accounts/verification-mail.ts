@@ -1,11 +1,11 @@
 import type { Mail, Mailer } from '../mail/mailer';
 
 /** The web app's page that verifies the address with the link's token. */
-export function verificationLink(publicUrl: string, token: string): string {
+function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
-export function verificationMail(to: string, link: string): Mail {
+function verificationMail(to: string, link: string): Mail {
   return {
     to,
     subject: 'Confirm your e-mail address for Planner',

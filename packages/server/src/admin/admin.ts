@@ -2,6 +2,7 @@ import { normalizeEmail } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { createVoucher } from '../tiers/redeem';
+import { setLevelByEmail } from './admin-repository';
 
 /** A refusal the operator can act on: printed as one line with the usage. */
 export class AdminUsageError extends Error {
@@ -52,12 +53,7 @@ export async function runAdmin(
       throw new AdminUsageError('set-level takes an e-mail and a level');
     const level = wholeNumber('level', rawLevel, 0, 2);
     const email = normalizeEmail(rawEmail);
-    const result = await db
-      .updateTable('users')
-      .set({ premium_level: level })
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
+    if (!(await setLevelByEmail(db, email, level)))
       throw new AdminUsageError(`no account has the e-mail ${email}`);
     return `${email} now has level ${level}`;
   }

@@ -16,7 +16,7 @@ export interface ActiveStatus {
 }
 
 /** The status over the given sessions' presence, leaving out `exceptSessionId`. */
-export function activeStatusOf(
+function activeStatusOf(
   presences: readonly Presence[],
   now: number,
   exceptSessionId?: string,

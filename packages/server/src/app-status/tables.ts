@@ -1,6 +1,6 @@
 /** Rows of the app-status domain. Booleans 0/1, instants int8 ms. */
 // Type aliases, not interfaces: Kysely's withTables needs their implicit index signature.
-export type AppPresenceRow = {
+type AppPresenceRow = {
   user_id: string;
   session_id: string;
   /** 1 while the session's app says it is shown; 0 once it said it is hidden. */

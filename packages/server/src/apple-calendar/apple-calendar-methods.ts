@@ -4,7 +4,8 @@ import { publishSyncChange } from '../calendar-sync/synced-events';
 import { idBound, instant, list, text, titleBound } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import type { ServiceDeps } from '../service-deps';
-import { listRelations, readHash, replaceRelations, uploadEvents } from './apple-calendar-service';
+import { listRelations, readHash } from './apple-calendar-repository';
+import { replaceRelations, uploadEvents } from './apple-calendar-service';
 
 const { method } = CalendarService;
 

@@ -2,14 +2,19 @@ import { isValidTimeZone } from '@planner/core';
 import type { Kysely } from 'kysely';
 import { listCategories } from '../categories/categories-repository';
 import {
-  listSyncedOrigins,
   replaceSyncedEvents,
   type SyncCounts,
   type SyncedEventInput,
 } from '../calendar-sync/synced-events';
+import { listSyncedOrigins } from '../calendar-sync/synced-events-repository';
 import type { Schema } from '../db/schema';
 import { invalid } from '../rpc/errors';
-import type { AppleCalendarTables } from './tables';
+import {
+  listRelations,
+  storedInputs,
+  writeHash,
+  writeRelations,
+} from './apple-calendar-repository';
 
 type Db = Kysely<Schema>;
 
@@ -33,57 +38,6 @@ export interface AppleEvent {
 const ORIGIN_PREFIX = 'apple:';
 const originOf = (calendarTitle: string) => `${ORIGIN_PREFIX}${calendarTitle}`;
 
-function apple(db: Db) {
-  return db.withTables<AppleCalendarTables>();
-}
-
-export async function listRelations(db: Db, userId: string): Promise<AppleRelation[]> {
-  const rows = await apple(db)
-    .selectFrom('apple_calendar_binds')
-    .select(['calendar_title', 'category_id'])
-    .where('user_id', '=', userId)
-    .orderBy('calendar_title')
-    .execute();
-  return rows.map((r) => ({ calendarTitle: r.calendar_title, categoryId: r.category_id }));
-}
-
-export async function readHash(db: Db, userId: string): Promise<string> {
-  const row = await apple(db)
-    .selectFrom('apple_calendar_uploads')
-    .select('version_hash')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.version_hash ?? '';
-}
-
-async function writeHash(db: Db, userId: string, hash: string, now: number): Promise<void> {
-  await apple(db).deleteFrom('apple_calendar_uploads').where('user_id', '=', userId).execute();
-  if (hash === '') return;
-  await apple(db)
-    .insertInto('apple_calendar_uploads')
-    .values({ user_id: userId, version_hash: hash, uploaded_at: now })
-    .execute();
-}
-
-/** The stored occurrences of one Apple origin, as inputs (to give them another category). */
-async function storedInputs(db: Db, userId: string, origin: string): Promise<SyncedEventInput[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select(['sync_key', 'title', 'start_ms', 'end_ms', 'all_day', 'timezone'])
-    .where('user_id', '=', userId)
-    .where('sync_origin', '=', origin)
-    .execute();
-  return rows.map((r) => ({
-    syncKey: r.sync_key,
-    title: r.title,
-    start: Number(r.start_ms),
-    end: Number(r.end_ms),
-    allDay: r.all_day === 1,
-    categoryId: '',
-    timezone: r.timezone,
-  }));
-}
-
 /**
  * Replaces the user's relations. Each category must be one of the user's, each title appear
  * once. Events of a calendar no longer related are removed at once, those whose calendar got
@@ -104,19 +58,7 @@ export async function replaceRelations(
   if (relations.some((r) => !mine.has(r.categoryId))) throw invalid('invalid.chooseCategory');
 
   const before = new Map((await listRelations(db, userId)).map((r) => [r.calendarTitle, r]));
-  await apple(db).deleteFrom('apple_calendar_binds').where('user_id', '=', userId).execute();
-  if (relations.length > 0) {
-    await apple(db)
-      .insertInto('apple_calendar_binds')
-      .values(
-        relations.map((r) => ({
-          user_id: userId,
-          calendar_title: r.calendarTitle,
-          category_id: r.categoryId,
-        })),
-      )
-      .execute();
-  }
+  await writeRelations(db, userId, relations);
   const after = new Map(relations.map((r) => [r.calendarTitle, r.categoryId]));
   let changed = false;
   for (const origin of await listSyncedOrigins(db, userId, ORIGIN_PREFIX)) {

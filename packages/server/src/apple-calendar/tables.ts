@@ -1,5 +1,5 @@
 /** The native shell's Apple calendar bind (docs/ics-feed-and-apple-calendar.md). */
-export type AppleCalendarBindRow = {
+type AppleCalendarBindRow = {
   user_id: string;
   /** The device calendar's title, as the shell reads it. */
   calendar_title: string;
@@ -7,7 +7,7 @@ export type AppleCalendarBindRow = {
   category_id: string;
 };
 
-export type AppleCalendarUploadRow = {
+type AppleCalendarUploadRow = {
   user_id: string;
   /** The shell's hash of the events it last uploaded ('' never stored: no row instead). */
   version_hash: string;

@@ -5,11 +5,15 @@
  * connection to a loopback, private, link-local or unspecified address (checked on the
  * addresses the connection really uses, so DNS cannot answer differently later).
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
 import { DAVClient, type DAVCalendar } from 'tsdav';
+import {
+  guardedLookup,
+  hostOf,
+  isRefusedHostName,
+  PRIVATE_ADDRESS_REFUSED,
+} from '../net/private-hosts';
 
 /** The message keys a CalDAV failure answers with (the account's `error`, or the call's). */
 export const CalDavErrorKey = {
@@ -54,43 +58,8 @@ export const DEFAULT_LIMITS: Omit<ClientLimits, 'allowPrivateHosts'> = {
 };
 
 /** At most this many objects are read from one calendar per sync. */
-export const MAX_OBJECTS_PER_CALENDAR = 5_000;
+const MAX_OBJECTS_PER_CALENDAR = 5_000;
 export const MAX_SERVER_URL = 500;
-
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
-/** True for loopback, private, link-local, unspecified, multicast and reserved addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1] ?? '', 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
-}
 
 /** The server URL as typed, checked: http(s), bounded, no credentials in it. */
 export function checkServerUrl(text: string, allowPrivateHosts: boolean): string {
@@ -107,34 +76,10 @@ export function checkServerUrl(text: string, allowPrivateHosts: boolean): string
     throw new CalDavError(CalDavErrorKey.invalidServerUrl, 'not http(s)');
   if (url.username || url.password)
     throw new CalDavError(CalDavErrorKey.invalidServerUrl, 'credentials in the URL');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivateHosts && (host === 'localhost' || (isIP(host) && isPrivateAddress(host))))
+  if (isRefusedHostName(hostOf(url), allowPrivateHosts ? 'all' : 'none'))
     throw new CalDavError(CalDavErrorKey.privateServer, 'private host');
   url.hash = '';
   return url.href;
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/** dns.lookup that refuses to hand over a private address. */
-function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback) {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad || addresses.length === 0) {
-      const refused = Object.assign(new Error(`refused private address for ${hostname}`), {
-        code: 'EPRIVATE',
-      });
-      return callback(refused, []);
-    }
-    if (options.all) return callback(null, addresses);
-    const first = addresses[0] as LookupAddress;
-    return callback(null, first.address, first.family);
-  });
 }
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
@@ -162,20 +107,31 @@ export interface FetchWatch {
   privateRefused: boolean;
 }
 
+/** A node answer as fetch's Response (a status fetch cannot hold becomes 502). */
+function fetchResponseOf(response: IncomingMessage, status: number, body: Buffer): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const nullBody = status === 204 || status === 304 || status < 200;
+  return new Response(nullBody ? null : body, {
+    status: status < 200 || status > 599 ? 502 : status,
+    statusText: response.statusMessage ?? '',
+    headers,
+  });
+}
+
 /**
  * A fetch for tsdav over node:http(s), with the limits above. Redirects are answered as they
  * are (tsdav reads the .well-known one itself); anything else that redirects fails.
  */
-export function guardedFetch(limits: ClientLimits, watch: FetchWatch): typeof fetch {
+function guardedFetch(limits: ClientLimits, watch: FetchWatch): typeof fetch {
   const guarded = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return Promise.reject(new CalDavError(CalDavErrorKey.invalidServerUrl, 'not http(s)'));
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (
-      !limits.allowPrivateHosts &&
-      (host === 'localhost' || (isIP(host) && isPrivateAddress(host)))
-    ) {
+    if (isRefusedHostName(hostOf(url), limits.allowPrivateHosts ? 'all' : 'none')) {
       watch.privateRefused = true;
       return Promise.reject(new CalDavError(CalDavErrorKey.privateServer, 'private host'));
     }
@@ -189,7 +145,7 @@ export function guardedFetch(limits: ClientLimits, watch: FetchWatch): typeof fe
         {
           method: init?.method ?? 'GET',
           headers,
-          ...(limits.allowPrivateHosts ? {} : { lookup: guardedLookup }),
+          ...(limits.allowPrivateHosts ? {} : { lookup: guardedLookup('none') }),
         },
         (response: IncomingMessage) => {
           const parts: Buffer[] = [];
@@ -208,19 +164,7 @@ export function guardedFetch(limits: ClientLimits, watch: FetchWatch): typeof fe
             const status = response.statusCode ?? 500;
             if (status === 401) watch.authRefused = true;
             if (status === 403) watch.forbidden = true;
-            const out = new Headers();
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (value === undefined) continue;
-              out.set(name, Array.isArray(value) ? value.join(', ') : value);
-            }
-            const nullBody = status === 204 || status === 304 || status < 200;
-            resolve(
-              new Response(nullBody ? null : Buffer.concat(parts), {
-                status: status < 200 || status > 599 ? 502 : status,
-                statusText: response.statusMessage ?? '',
-                headers: out,
-              }),
-            );
+            resolve(fetchResponseOf(response, status, Buffer.concat(parts)));
           });
         },
       );
@@ -230,7 +174,7 @@ export function guardedFetch(limits: ClientLimits, watch: FetchWatch): typeof fe
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        if (error.code === 'EPRIVATE') watch.privateRefused = true;
+        if (error.code === PRIVATE_ADDRESS_REFUSED) watch.privateRefused = true;
         reject(error);
       });
       if (body) request.write(body);

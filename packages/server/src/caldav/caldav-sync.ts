@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Schema } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { planBlocksBetween } from '../calendar-sync/plan-blocks';
+import { planBlocksBetween } from '../timeline/plan-blocks';
 import { SecretBox } from '../calendar-sync/secret-box';
 import {
   publishSyncChange,
@@ -17,7 +17,7 @@ import {
   replaceSyncedEvents,
   type SyncCounts,
 } from '../calendar-sync/synced-events';
-import { loadPlanningProfile } from '../timeline/planning-profile';
+import { loadPlanningProfile } from '../accounts/planning-profile';
 import {
   CalDavError,
   CalDavErrorKey,
@@ -43,10 +43,10 @@ import type { CalDavAccountRow, CalDavCalendarRow, CalDavPublishedRow } from './
 
 const DAY = 86_400_000;
 /** Busy time is read from 30 days back to 365 days ahead. */
-export const READ_BACK_MS = 30 * DAY;
-export const READ_AHEAD_MS = 365 * DAY;
+const READ_BACK_MS = 30 * DAY;
+const READ_AHEAD_MS = 365 * DAY;
 /** The plan is published from now to 30 days ahead. */
-export const PUBLISH_AHEAD_MS = 30 * DAY;
+const PUBLISH_AHEAD_MS = 30 * DAY;
 /** An unchanged calendar (same ctag and sync token) is read again after this (the window moves). */
 const REREAD_UNCHANGED_MS = DAY;
 /** The longest wait after failures in a row. */
@@ -98,7 +98,7 @@ function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export async function openSession(
+async function openSession(
   deps: Pick<SyncDeps, 'config' | 'limits'>,
   account: Pick<CalDavAccountRow, 'server_url' | 'username' | 'password_sealed'>,
 ): Promise<CalDavSession> {
@@ -240,7 +240,7 @@ async function recordFailure(
  * until chosen), names and colours follow the server, vanished ones go with their events.
  * Answers whether synced events were removed.
  */
-export async function refreshCalendars(
+async function refreshCalendars(
   db: Kysely<Schema>,
   userId: string,
   accountId: string,
@@ -302,7 +302,7 @@ export function newCalendarRow(
 }
 
 /** `{taskId}-{n}@planner` for the n-th coming block of each task, in start order. */
-export function desiredBlocks(
+function desiredBlocks(
   blocks: readonly { taskId: string; title: string; start: number; end: number }[],
 ): PublishedBlock[] {
   const seen = new Map<string, number>();
@@ -328,6 +328,27 @@ const ok = (status: number) => status >= 200 && status < 300;
  * published): new UIDs created with If-None-Match, moved or renamed blocks updated with
  * If-Match (a 412 re-reads the ETag and tries once more), dropped ones deleted.
  */
+/** The plan's task blocks still to come within PUBLISH_AHEAD_MS, as published. */
+function blocksToPublish(
+  db: SyncDeps['db'],
+  userId: string,
+  now: number,
+): Promise<{ desired: PublishedBlock[]; planChanged: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const { blocks, changed } = await planBlocksBetween(
+      trx,
+      userId,
+      now,
+      now,
+      now + PUBLISH_AHEAD_MS,
+    );
+    return {
+      desired: desiredBlocks(blocks.filter((b) => b.end > now && b.taskId !== '')),
+      planChanged: changed,
+    };
+  });
+}
+
 async function publish(
   deps: SyncDeps,
   session: CalDavSession,
@@ -339,19 +360,7 @@ async function publish(
   const userId = account.user_id;
   const accountId = account.account_id;
   const { desired, planChanged } = calendarUrl
-    ? await db.transaction().execute(async (trx) => {
-        const { blocks, changed } = await planBlocksBetween(
-          trx,
-          userId,
-          now,
-          now,
-          now + PUBLISH_AHEAD_MS,
-        );
-        return {
-          desired: desiredBlocks(blocks.filter((b) => b.end > now && b.taskId !== '')),
-          planChanged: changed,
-        };
-      })
+    ? await blocksToPublish(db, userId, now)
     : { desired: [] as PublishedBlock[], planChanged: false };
   const stored = new Map((await publishedRows(db, userId, accountId)).map((r) => [r.uid, r]));
   let published = 0;

@@ -13,7 +13,7 @@ import {
   signUpPlanner,
   type Planner,
 } from '../timeline/planning-test-kit';
-import { isPrivateAddress } from './caldav-client';
+import { isPrivateAddress } from '../net/private-hosts';
 import { NEVER, syncDueAccounts } from './caldav-sync';
 
 const USERS = ['ada', 'bea', 'cem', 'dan', 'eva', 'fay', 'gus'] as const;

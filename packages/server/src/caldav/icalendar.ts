@@ -164,6 +164,25 @@ function nextDay(time: IcalTime) {
   return { year: next.year, month: next.month, day: next.day };
 }
 
+/** One occurrence of a recurring event's walk, with its own title and times (an override's). */
+function occurrenceOf(
+  details: ReturnType<InstanceType<typeof ICAL.Event>['getOccurrenceDetails']>,
+  key: string,
+  userZone: string,
+): Occurrence {
+  const start = instantOf(details.startDate, userZone);
+  const end = instantOf(details.endDate, userZone);
+  const zone = tzidOf(details.startDate);
+  return {
+    syncKey: key,
+    title: titleOf(details.item),
+    start,
+    end: Math.max(start, end),
+    allDay: details.startDate.isDate,
+    timezone: details.startDate.isDate ? '' : isValidTimeZone(zone) ? zone : '',
+  };
+}
+
 function expand(
   uid: string,
   master: IcalComponent,
@@ -198,22 +217,8 @@ function expand(
     const details = event.getOccurrenceDetails(next);
     const key = `${uid}/${isoKey(next)}`;
     seen.add(key);
-    const item = details.item;
-    if (cancelled(item.component)) continue;
-    const start = instantOf(details.startDate, userZone);
-    const end = instantOf(details.endDate, userZone);
-    const occurrence: Occurrence = {
-      syncKey: key,
-      title: titleOf(item),
-      start,
-      end: Math.max(start, end),
-      allDay: details.startDate.isDate,
-      timezone: details.startDate.isDate
-        ? ''
-        : isValidTimeZone(tzidOf(details.startDate))
-          ? tzidOf(details.startDate)
-          : '',
-    };
+    if (cancelled(details.item.component)) continue;
+    const occurrence = occurrenceOf(details, key, userZone);
     if (overlaps(occurrence, windowStart, windowEnd)) out.push(occurrence);
   }
   for (const exception of exceptions) {

@@ -1,7 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import type { Schema } from '../db/schema';
+import { findSecret, keepSecret } from './server-secrets-repository';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -11,9 +14,10 @@ const PREFIX = 'v1:';
 
 /**
  * Encrypts the credentials the server keeps for a user (Google refresh tokens, CalDAV app
- * passwords) with AES-256-GCM. The key is SECRET_KEY, or else one made on first use and kept in
- * DATA_DIR/secret.key (readable by the server's user only). A value tampered with or sealed with
- * another key does not open: `open` throws.
+ * passwords) with AES-256-GCM. The key is SECRET_KEY, or else the one kept in the database
+ * (`sharedSecretKey`, which the app resolves at start so every server node seals alike); without
+ * either, one made on first use and kept in DATA_DIR/secret.key (readable by the server's user
+ * only). A value tampered with or sealed with another key does not open: `open` throws.
  */
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
@@ -71,4 +75,33 @@ function keptKey(dataDir: string): Buffer {
   } catch {
     return parseKey(readFileSync(path, 'utf8').trim());
   }
+}
+
+const KEY_NAME = 'secret-box';
+
+/**
+ * The key every server node seals with when SECRET_KEY is not set: the one kept in
+ * `server_secrets`, made once by whichever node starts first from its DATA_DIR/secret.key (read,
+ * or made as before): a key kept there before keys moved to the database is adopted, so its
+ * sealed values keep opening, and on one machine the file and the database agree. Two nodes
+ * starting together both insert and the first insert wins; both read back the same row.
+ * Answers the key as hex.
+ */
+export async function sharedSecretKey(
+  db: Kysely<Schema>,
+  config: Pick<Config, 'secretKey' | 'dataDir'>,
+  now: number,
+): Promise<string> {
+  if (config.secretKey) return config.secretKey;
+  const kept = await readKept(db);
+  if (kept) return kept;
+  const candidate = keptKey(config.dataDir).toString('hex');
+  await keepSecret(db, { name: KEY_NAME, value: candidate, now });
+  const stored = await readKept(db);
+  if (!stored) throw new Error('The secret key could not be kept in the database');
+  return stored;
+}
+
+function readKept(db: Kysely<Schema>): Promise<string | undefined> {
+  return findSecret(db, KEY_NAME);
 }

@@ -8,11 +8,11 @@ import {
 } from '../testing/test-server';
 import {
   applySyncedChanges,
-  listSyncedOrigins,
   removeSyncedOrigin,
   replaceSyncedEvents,
   type SyncedEventInput,
 } from './synced-events';
+import { listSyncedOrigins } from './synced-events-repository';
 
 let server: TestServer;
 beforeAll(async () => {

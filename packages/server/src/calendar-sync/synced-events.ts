@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import {
+  existingRows,
+  writeSyncedRows,
+  type ExistingRow,
+  type SyncedRowsWrite,
+} from './synced-events-repository';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { recordChange } from '../timeline/timeline-state';
-import { bumpCalendarRevision } from '../timeline/timeline-repository';
+import { recordChange } from '../plan-store/timeline-state';
+import { bumpCalendarRevision } from '../plan-store/timeline-repository';
+import { publishChange } from '../realtime/publish-change';
 
 type Db = Kysely<Schema>;
 
@@ -34,26 +40,6 @@ export interface SyncCounts {
   removed: number;
 }
 
-/** At most this many rows per statement (SQLite's bound parameters, PostgreSQL's packet size). */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
-interface ExistingRow {
-  id: string;
-  sync_key: string;
-  title: string;
-  start_ms: number;
-  end_ms: number;
-  all_day: number;
-  category_id: string;
-  timezone: string;
-}
-
 function differs(row: ExistingRow, event: SyncedEventInput): boolean {
   return (
     row.title !== event.title ||
@@ -63,59 +49,6 @@ function differs(row: ExistingRow, event: SyncedEventInput): boolean {
     row.category_id !== event.categoryId ||
     row.timezone !== event.timezone
   );
-}
-
-async function existingRows(
-  db: Db,
-  userId: string,
-  origin: string,
-  keys?: readonly string[],
-): Promise<Map<string, ExistingRow>> {
-  const base = db
-    .selectFrom('events')
-    .select(['id', 'sync_key', 'title', 'start_ms', 'end_ms', 'all_day', 'category_id', 'timezone'])
-    .where('user_id', '=', userId)
-    .where('sync_origin', '=', origin);
-  const rows: ExistingRow[] = [];
-  if (keys === undefined) rows.push(...(await base.execute()));
-  else
-    for (const part of chunks(keys))
-      rows.push(...(await base.where('sync_key', 'in', part).execute()));
-  return new Map(rows.map((row) => [row.sync_key, row]));
-}
-
-function insertRow(
-  userId: string,
-  source: SyncSource,
-  origin: string,
-  e: SyncedEventInput,
-  now: number,
-) {
-  return {
-    user_id: userId,
-    id: randomUUID(),
-    title: e.title,
-    start_ms: e.start,
-    end_ms: e.end,
-    all_day: e.allDay ? 1 : 0,
-    category_id: e.categoryId,
-    travel_top: 0,
-    travel_bottom: 0,
-    notifications: '[]',
-    recurrence_rule: '',
-    timezone: e.timezone,
-    note: '',
-    checklist: '[]',
-    source,
-    root_id: '',
-    original_instance: -1,
-    exceptions: '[]',
-    last_end_ms: e.end,
-    sync_origin: origin,
-    sync_key: e.syncKey,
-    created_at: now,
-    updated_at: now,
-  };
 }
 
 /**
@@ -187,64 +120,21 @@ export async function removeSyncedOrigin(
     .removed;
 }
 
-/** Origins of the user's synced events that start with `prefix` (e.g. every `google:` one). */
-export async function listSyncedOrigins(db: Db, userId: string, prefix: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select('sync_origin')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('sync_origin', '<>', '')
-    .execute();
-  return rows.map((r) => r.sync_origin).filter((origin) => origin.startsWith(prefix));
-}
-
-async function write(
-  db: Db,
-  userId: string,
-  w: {
-    source: SyncSource;
-    origin: string;
-    inserts: readonly SyncedEventInput[];
-    updates: readonly SyncedEventInput[];
-    removedIds: readonly string[];
-    existing: ReadonlyMap<string, ExistingRow>;
-    now: number;
-  },
-): Promise<void> {
+async function write(db: Db, userId: string, w: SyncedRowsWrite): Promise<void> {
   if (w.inserts.length + w.updates.length + w.removedIds.length === 0) return;
   await bumpCalendarRevision(db, userId);
-  for (const part of chunks(w.inserts)) {
-    await db
-      .insertInto('events')
-      .values(part.map((e) => insertRow(userId, w.source, w.origin, e, w.now)))
-      .execute();
-  }
-  for (const e of w.updates) {
-    const id = w.existing.get(e.syncKey)?.id ?? '';
-    await db
-      .updateTable('events')
-      .set({
-        title: e.title,
-        start_ms: e.start,
-        end_ms: e.end,
-        last_end_ms: e.end,
-        all_day: e.allDay ? 1 : 0,
-        category_id: e.categoryId,
-        timezone: e.timezone,
-        updated_at: w.now,
-      })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
-  }
-  for (const part of chunks(w.removedIds)) {
-    await db.deleteFrom('events').where('user_id', '=', userId).where('id', 'in', part).execute();
-  }
+  await writeSyncedRows(db, userId, w);
   await recordChange(db, userId, 'timelineStateUpdated', w.now);
 }
 
-/** After the sync's transaction committed: every open tab and device of the user refetches. */
-export async function publishSyncChange(realtime: RealtimeHub, userId: string): Promise<void> {
-  await realtime.publish({ userId, type: 'timelineStateUpdated', originSessionId: '' });
+/**
+ * After the sync's transaction committed: every open tab and device of the user refetches
+ * (but the session that made the change, when a method call did: `originSessionId`).
+ */
+export async function publishSyncChange(
+  realtime: Pick<RealtimeHub, 'publish'>,
+  userId: string,
+  originSessionId = '',
+): Promise<void> {
+  await publishChange(realtime, userId, 'timelineStateUpdated', originSessionId);
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { known, type Statement } from '../db/together';
 import type { Schema } from '../db/schema';
 import { UserLru } from '../db/user-lru';
-import { knownCalendarRevision } from '../timeline/timeline-repository';
+import { knownCalendarRevision } from '../plan-store/timeline-repository';
 import { categoriesRead } from './categories-repository';
 import type { Category } from './category';
 

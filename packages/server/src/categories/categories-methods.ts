@@ -1,17 +1,15 @@
 import { INPUT_BOUNDS } from '@planner/core';
 import { CategoriesService } from '@planner/protocol';
-import { notifyChange } from '../realtime/notify-change';
-import { idBound, text, titleBound } from '../rpc/bounds';
+import { idBound, text } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
-import { loadPlanningProfile } from '../timeline/planning-profile';
+import { loadPlanningProfile } from '../accounts/planning-profile';
 import { deleteCategory, getCategories, putCategory } from './categories-service';
 import { presentCategory } from './category-presenter';
-import { guessTaskCategory } from './guess-category';
 
 const { method } = CategoriesService;
 
-/** The categories methods of planning-core spec section 7 (GuessTaskCategory included). */
+/** The categories methods of planning-core spec section 7 (GuessTaskCategory, which reads what was tracked, is in statistics/). */
 export const categoriesMethods: readonly MethodDefinition[] = [
   defineMethod(method.getCategories, {
     auth: 'required',
@@ -21,6 +19,7 @@ export const categoriesMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.putCategory, {
     auth: 'required',
+    changes: ['categoryUpdated'],
     bounds: {
       category: {
         id: idBound,
@@ -36,28 +35,16 @@ export const categoriesMethods: readonly MethodDefinition[] = [
       if (!input.category) throw invalid('field "category": required');
       const tier = await loadPlanningProfile(ctx.db, ctx.userId, ctx.now());
       const saved = await putCategory(ctx.db, ctx.userId, input.category, ctx.now(), tier);
-      await notifyChange(ctx, 'categoryUpdated');
       return { category: presentCategory(saved) };
     },
   }),
   defineMethod(method.deleteCategory, {
     auth: 'required',
+    changes: ['categoryUpdated'],
     bounds: { id: idBound },
     handler: async (input, ctx) => {
       await deleteCategory(ctx.db, ctx.userId, input.id);
-      await notifyChange(ctx, 'categoryUpdated');
       return {};
-    },
-  }),
-  defineMethod(method.guessTaskCategory, {
-    auth: 'required',
-    bounds: { title: titleBound },
-    handler: async (input, ctx) => {
-      const guess = await guessTaskCategory(ctx.db, ctx.userId, input.title, ctx.now());
-      return {
-        ...(guess.category ? { category: presentCategory(guess.category) } : {}),
-        suggestions: guess.suggestions.map(presentCategory),
-      };
     },
   }),
 ];

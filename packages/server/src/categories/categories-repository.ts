@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { runStatement, statement, type Statement } from '../db/together';
-import { bumpCalendarRevision } from '../timeline/timeline-repository';
+import { bumpCalendarRevision } from '../plan-store/timeline-repository';
 import type { Category } from './category';
 import type { CategoryRow } from './tables';
 

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { AppError, invalid, notFound } from '../rpc/errors';
-import { loadTimelineState } from '../timeline/timeline-state';
+import { loadTimelineState } from '../plan-store/timeline-state';
 import {
   countCategories,
   deleteCategoryRow,
@@ -27,7 +27,7 @@ import type { Category } from './category';
 type Db = Kysely<Schema>;
 
 /** The message of the limit error: the client shows the premium dialog for this limit. */
-export const CATEGORY_LIMIT_MESSAGE = 'numCategories';
+const CATEGORY_LIMIT_MESSAGE = 'numCategories';
 
 export interface CategoryInput {
   /** '' for a new category. */

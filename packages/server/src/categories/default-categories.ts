@@ -6,7 +6,7 @@ import {
 } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { insertCategories } from './categories-repository';
+import { getCategory, insertCategories, saveCategory } from './categories-repository';
 import type { Category } from './category';
 
 /**
@@ -27,7 +27,7 @@ const DEFAULT_TITLES: Readonly<Record<Locale, Record<DefaultCategory['key'], str
 };
 
 /** The default categories of a new account; their ids are their stable keys. */
-export function buildDefaultCategories(now: number, locale = 'en'): Category[] {
+function buildDefaultCategories(now: number, locale = 'en'): Category[] {
   const titles = DEFAULT_TITLES[isSupportedLocale(locale) ? locale : 'en'];
   // One millisecond apart so the defaults list in their canonical order.
   return DEFAULT_CATEGORIES.map((c, index) => ({
@@ -49,4 +49,29 @@ export async function createDefaultCategories(
   locale = 'en',
 ): Promise<void> {
   await insertCategories(db, userId, buildDefaultCategories(now, locale));
+}
+
+/**
+ * When the account's language changes, the default categories the person never renamed (their
+ * title is still a default title, in any of the ten languages) take the new language's title;
+ * renamed ones are the person's and stay. Answers whether any changed. Without this, an
+ * account that signed up in English and switched to German kept "Work", "Personal", ...
+ */
+export async function retitleDefaultCategories(
+  db: Kysely<Schema>,
+  userId: string,
+  locale: string,
+  now: number,
+): Promise<boolean> {
+  const titles = DEFAULT_TITLES[isSupportedLocale(locale) ? locale : 'en'];
+  let changed = false;
+  for (const { key } of DEFAULT_CATEGORIES) {
+    const category = await getCategory(db, userId, key);
+    if (!category || category.title === titles[key]) continue;
+    const isDefaultTitle = Object.values(DEFAULT_TITLES).some((t) => t[key] === category.title);
+    if (!isDefaultTitle) continue;
+    await saveCategory(db, userId, { ...category, title: titles[key], updatedAt: now });
+    changed = true;
+  }
+  return changed;
 }

@@ -19,10 +19,15 @@ export interface Database {
   readonly dialect: DialectName;
   /** PostgreSQL's application_name of the pool's connections (none on SQLite). */
   readonly connectionName?: string;
+  /**
+   * PostgreSQL's pool itself (none on SQLite), for libraries that take a `pg` pool (the shared
+   * rate limits) and for the pool figures of /metrics. The app's own queries go through `db`.
+   */
+  readonly pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
   dialect: 'postgres';
   url: string;
   schema?: string;
@@ -95,7 +100,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
       `Cannot reach PostgreSQL at ${redactUrl(options.url)}: ${reason}`,
     );
   }
-  return { db, dialect: 'postgres', connectionName, close: () => db.destroy() };
+  return { db, dialect: 'postgres', connectionName, pgPool: pool, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,15 +1,17 @@
 import type { AccountsTables } from '../accounts/tables';
 import type { CalDavTables } from '../caldav/tables';
+import type { ServerSecretsTables } from '../calendar-sync/tables';
 import type { CategoriesTables } from '../categories/tables';
 import type { EventsTables } from '../events/tables';
 import type { FilesTables } from '../files/tables';
 import type { GoogleCalendarTables } from '../google-calendar/tables';
 import type { NotificationsTables } from '../notifications/tables';
+import type { RealtimeTables } from '../realtime/tables';
 import type { RemindersTables } from '../reminders/tables';
 import type { IdempotencyTables } from '../rpc/tables';
 import type { SocialSignInTables } from '../social-sign-in/tables';
 import type { TasksTables } from '../tasks/tables';
-import type { TimelineTables } from '../timeline/tables';
+import type { TimelineTables } from '../plan-store/tables';
 
 /**
  * The Kysely view of every table. Each domain folder declares its own tables in a `tables.ts`
@@ -29,4 +31,6 @@ export interface Schema
     GoogleCalendarTables,
     NotificationsTables,
     CalDavTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    RealtimeTables,
+    ServerSecretsTables {}

@@ -1,14 +1,14 @@
 import { DAY_MS } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { EstimatesTables } from './tables';
+import { listTrackedEstimates } from './estimates-repository';
 
 type Db = Kysely<Schema>;
 
 /** Done tasks count when they were completed within this window before now. */
 export const ESTIMATE_WINDOW_MS = 90 * DAY_MS;
 /** Fewer done tasks than this in a category teach nothing: its ratio is 0. */
-export const MIN_DONE_TASKS = 3;
+const MIN_DONE_TASKS = 3;
 
 export interface EstimateAccuracy {
   categoryId: string;
@@ -42,34 +42,7 @@ export async function getEstimateAccuracy(
   userId: string,
   now: number,
 ): Promise<EstimateAccuracy[]> {
-  const rows = await db
-    .withTables<EstimatesTables>()
-    .selectFrom('tasks')
-    .innerJoin('task_estimates', (join) =>
-      join
-        .onRef('task_estimates.user_id', '=', 'tasks.user_id')
-        .onRef('task_estimates.task_id', '=', 'tasks.id'),
-    )
-    .innerJoin('timeblocks', (join) =>
-      join
-        .onRef('timeblocks.user_id', '=', 'tasks.user_id')
-        .onRef('timeblocks.task_id', '=', 'tasks.id'),
-    )
-    .select([
-      'tasks.id as taskId',
-      'tasks.category_id as categoryId',
-      'task_estimates.estimate as estimate',
-      'timeblocks.start_ms as start',
-      'timeblocks.end_ms as end',
-    ])
-    .where('tasks.user_id', '=', userId)
-    .where('tasks.is_completed', '=', 1)
-    .where('tasks.completed_at', '>=', now - ESTIMATE_WINDOW_MS)
-    .where('tasks.completed_at', '<=', now)
-    .where('task_estimates.estimate', '>', 0)
-    .where('timeblocks.is_rest', '=', 0)
-    .where('timeblocks.start_ms', '<', now)
-    .execute();
+  const rows = await listTrackedEstimates(db, userId, now - ESTIMATE_WINDOW_MS, now);
   const tasks = new Map<string, { categoryId: string; estimate: number; tracked: number }>();
   for (const row of rows) {
     const time = Math.min(Number(row.end), now) - Number(row.start);

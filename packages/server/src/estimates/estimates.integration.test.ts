@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@planner/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
-import { insertBlock } from '../timeline/timeline-repository';
+import { insertBlock } from '../plan-store/timeline-repository';
 import { ESTIMATE_WINDOW_MS } from './estimates-service';
 
 /*

@@ -24,7 +24,7 @@ import { invalid } from '../rpc/errors';
 import type { ChecklistItem } from '../tasks/task';
 
 /** The fields a user edits, as the update mask names them (the spec's names). */
-export const EVENT_FIELDS = [
+const EVENT_FIELDS = [
   'title',
   'category',
   'start',

@@ -98,7 +98,7 @@ function overlapsWithTravel(
 }
 
 /** The instances of one stored event whose span, travel included, overlaps the window. */
-export function instancesInWindow(
+function instancesInWindow(
   event: EventLike,
   category: Category | null,
   windowStart: number,

@@ -10,8 +10,8 @@ import { findEvent, listOverrides } from './events-repository';
 type Db = Kysely<Schema>;
 
 /** Synced events mirror an outside calendar: nobody edits or deletes them here. */
-export const SYNCED_READ_ONLY_CODE = 403;
-export const SYNCED_READ_ONLY_MESSAGE = 'invalid.syncedEventReadOnly';
+const SYNCED_READ_ONLY_CODE = 403;
+const SYNCED_READ_ONLY_MESSAGE = 'invalid.syncedEventReadOnly';
 
 /** A daily series reaches its last instant (EVENT_LIMITS.maxTime) before this many instances. */
 const MAX_INSTANCE_NUMBER = 1_000_000;

@@ -1,6 +1,5 @@
 import { INPUT_BOUNDS, MAX_EVENT_NOTIFICATIONS } from '@planner/core';
 import { EventsService, type Event as WireEvent, type Plain } from '@planner/protocol';
-import { notifyChange } from '../realtime/notify-change';
 import {
   checklistBounds,
   fieldMaskBounds,
@@ -17,7 +16,7 @@ import {
 import type { AuthedContext } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
-import { loadPlanningProfile } from '../timeline/planning-profile';
+import { loadPlanningProfile } from '../accounts/planning-profile';
 import { valuesFromWire } from './event-input';
 import type { InstanceRef } from './event-locate';
 import { presentEvent } from './event-presenter';
@@ -69,16 +68,17 @@ const refBounds: Fields<Plain<WireEvent>> = { id: idBound, rootId: idBound };
 export const eventsMethods: readonly MethodDefinition[] = [
   defineMethod(method.createEvent, {
     auth: 'required',
+    changes: ['timelineStateUpdated'],
     bounds: { event: eventBounds },
     handler: async (input, ctx) => {
       const values = valuesFromWire(required(input.event, 'event'));
       const created = await createEvent(await callerOf(ctx), values);
-      await notifyChange(ctx, 'timelineStateUpdated');
       return { event: presentEvent(created) };
     },
   }),
   defineMethod(method.updateEvent, {
     auth: 'required',
+    changes: ['timelineStateUpdated'],
     bounds: { newEvent: eventBounds, oldEvent: refBounds, fields: fieldMaskBounds },
     handler: async (input, ctx) => {
       checkApiVersion(input.apiVersion);
@@ -89,18 +89,17 @@ export const eventsMethods: readonly MethodDefinition[] = [
         fields: input.fields,
         updateType: input.updateType,
       });
-      await notifyChange(ctx, 'timelineStateUpdated');
       return { event: presentEvent(updated) };
     },
   }),
   defineMethod(method.deleteEvent, {
     auth: 'required',
+    changes: ['timelineStateUpdated'],
     bounds: { event: refBounds },
     handler: async (input, ctx) => {
       checkApiVersion(input.apiVersion);
       const event = required(input.event, 'event');
       await deleteEvent(await callerOf(ctx), refOf(event), input.updateType);
-      await notifyChange(ctx, 'timelineStateUpdated');
       return {};
     },
   }),

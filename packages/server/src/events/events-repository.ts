@@ -4,7 +4,7 @@ import type { Schema } from '../db/schema';
 import { deferWrite } from '../db/together';
 import type { ChecklistItem } from '../tasks/task';
 import { containsText } from '../tasks/tasks-repository';
-import { bumpCalendarRevision } from '../timeline/timeline-repository';
+import { bumpCalendarRevision } from '../plan-store/timeline-repository';
 import type { EventSummary, StoredEvent } from './event';
 import type { EventRow } from './tables';
 

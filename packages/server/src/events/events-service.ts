@@ -5,7 +5,7 @@ import { getCategory, listCategories } from '../categories/categories-repository
 import type { Category } from '../categories/category';
 import type { Schema } from '../db/schema';
 import { invalid } from '../rpc/errors';
-import { loadTimelineState } from '../timeline/timeline-state';
+import { loadTimelineState } from '../plan-store/timeline-state';
 import type { EventInstance, StoredEvent } from './event';
 import {
   checkEventValues,
@@ -42,7 +42,7 @@ export interface EventCaller {
   timeZone: string;
 }
 
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 
 /**
  * Series edits read, then rewrite a row (exceptions, overrides): on PostgreSQL two concurrent

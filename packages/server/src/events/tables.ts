@@ -40,7 +40,7 @@ export interface EventRow {
 }
 
 /** Where a synced event came from (calendar-sync/synced-events.ts); '' for the user's own. */
-export interface SyncColumns {
+interface SyncColumns {
   /** The connected calendar. */
   sync_origin: Generated<string>;
   /** The occurrence's key in that calendar. */

@@ -10,7 +10,7 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
  * Width times height an upload may claim (a 48-megapixel phone photo fits). A few kilobytes of
  * PNG can claim a gigapixel; sharp refuses before decoding, from the header's dimensions.
  */
-export const AVATAR_MAX_INPUT_PIXELS = 50_000_000;
+const AVATAR_MAX_INPUT_PIXELS = 50_000_000;
 
 /** The message keys an avatar upload is refused with (the web app translates them). */
 export const AvatarError = {
@@ -32,7 +32,7 @@ type Format = 'png' | 'jpeg' | 'webp';
  * these three ever reach the decoder, so sharp's SVG, GIF, TIFF, PDF or HEIF readers never see
  * an upload.
  */
-export function sniffFormat(bytes: Uint8Array): Format | undefined {
+function sniffFormat(bytes: Uint8Array): Format | undefined {
   const starts = (signature: readonly number[], at = 0) =>
     bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';

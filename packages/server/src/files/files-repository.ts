@@ -79,6 +79,20 @@ export async function findInUse(
     .executeTakeFirst();
 }
 
+/**
+ * Puts the user's avatar changes one after the other: on PostgreSQL two at once both read the
+ * same current avatar and both mark theirs in use, and the loser broke the one-avatar index
+ * (a 500). A no-op write of the user's row holds its lock until the commit; SQLite runs one
+ * writer at a time anyway.
+ */
+export async function lockAvatarChanges(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ user_id: eb.ref('user_id') }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function markInUse(db: Db, userId: string, fileId: string): Promise<void> {
   await db
     .updateTable('files')
@@ -88,13 +102,19 @@ export async function markInUse(db: Db, userId: string, fileId: string): Promise
     .execute();
 }
 
-/** Deletes the user's rows of these files; answers the ones that were there. */
+/** Deletes the user's rows of these files (and bytes); answers the ones that were there. */
 export async function deleteFiles(
   db: Db,
   userId: string,
   fileIds: readonly string[],
 ): Promise<StoredFile[]> {
   if (fileIds.length === 0) return [];
+  // Bytes kept in the database go in the same transaction as their rows.
+  await db
+    .deleteFrom('file_bytes')
+    .where('user_id', '=', userId)
+    .where('file_id', 'in', fileIds)
+    .execute();
   return db
     .deleteFrom('files')
     .where('user_id', '=', userId)
@@ -111,4 +131,48 @@ export async function listUnused(db: Db, userId: string): Promise<StoredFile[]> 
     .where('user_id', '=', userId)
     .where('in_use', '=', 0)
     .execute();
+}
+
+// The bytes of uploads on PostgreSQL (file-store.ts, DatabaseFileStore).
+
+export async function insertFileBytes(
+  db: Db,
+  file: { userId: string; fileId: string },
+  bytes: Uint8Array,
+): Promise<void> {
+  await db
+    .insertInto('file_bytes')
+    .values({ user_id: file.userId, file_id: file.fileId, bytes: Buffer.from(bytes) })
+    .execute();
+}
+
+export async function readFileBytes(
+  db: Db,
+  file: { userId: string; fileId: string },
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('file_bytes')
+    .select('bytes')
+    .where('user_id', '=', file.userId)
+    .where('file_id', '=', file.fileId)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : undefined;
+}
+
+/** The user's files whose bytes are in the database, with their content types. */
+export async function filesWithBytes(
+  db: Db,
+  userId: string,
+): Promise<{ fileId: string; contentType: string }[]> {
+  const rows = await db
+    .selectFrom('file_bytes')
+    .innerJoin('files', (join) =>
+      join
+        .onRef('files.user_id', '=', 'file_bytes.user_id')
+        .onRef('files.file_id', '=', 'file_bytes.file_id'),
+    )
+    .select(['files.file_id', 'files.content_type'])
+    .where('file_bytes.user_id', '=', userId)
+    .execute();
+  return rows.map((row) => ({ fileId: row.file_id, contentType: row.content_type }));
 }

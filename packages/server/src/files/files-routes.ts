@@ -6,7 +6,7 @@ import { AppError, invalid } from '../rpc/errors';
 import { faultAnswer, sendError } from '../rpc/http-routes';
 import type { ServiceDeps } from '../service-deps';
 import { AVATAR_MAX_BYTES, AvatarError } from './avatar-image';
-import { FileStore } from './file-store';
+import { uploadStoreFor } from './file-store';
 import {
   checkUploadForm,
   findStored,
@@ -116,7 +116,7 @@ export function registerFilesRoutes(
   app: FastifyInstance,
   deps: ServiceDeps & { database: Database },
 ): void {
-  const store = new FileStore(deps.config.dataDir);
+  const store = uploadStoreFor(deps.database.dialect, deps.config.dataDir);
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
     scope.setErrorHandler(answerError);
@@ -131,7 +131,7 @@ export function registerFilesRoutes(
 
     scope.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
       const file = await findStored(deps.database.db, request.params.id);
-      const bytes = file && (await store.read(file));
+      const bytes = file && (await store.read(deps.database.db, file));
       if (!file || !bytes) {
         return sendError(reply, 'json', new AppError(ErrorCode.NotFound, 'No such file'));
       }

@@ -5,14 +5,14 @@ import type { Schema } from '../db/schema';
 import { AppError, invalid } from '../rpc/errors';
 import { ErrorCode, ErrorMessage } from '@planner/protocol';
 import { AVATAR_MAX_BYTES, AVATAR_TYPE, reencodeAvatar } from './avatar-image';
-import type { FileStore, StoredName } from './file-store';
+import type { StoredName, UploadStore } from './file-store';
 import * as repo from './files-repository';
 import { checkForm, issueForm, type FormField, type FormProblem } from './upload-form';
 
 type Db = Kysely<Schema>;
 type Reader = Pick<Kysely<Schema>, 'selectFrom'>;
 
-export const AVATAR_PURPOSE = 'avatar';
+const AVATAR_PURPOSE = 'avatar';
 /** How long an upload form works: the client's ten retries and a slow phone fit easily. */
 export const UPLOAD_FORM_TTL_MS = 15 * 60_000;
 /** A file neither shown nor still uploading is removed at the user's next CreateFile. */
@@ -22,12 +22,12 @@ export const MAX_UNUSED_FILES = 10;
 /** The file ids are UUIDs; anything else in an address or form is not ours. */
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function isFileId(value: string): boolean {
+function isFileId(value: string): boolean {
   return FILE_ID.test(value);
 }
 
 /** Where a stored file is served (GET, no session needed: the id is unguessable). */
-export function fileUrl(publicUrl: string, fileId: string): string {
+function fileUrl(publicUrl: string, fileId: string): string {
   return `${publicUrl}/files/${fileId}`;
 }
 
@@ -132,38 +132,32 @@ export async function checkUploadForm(
 }
 
 /**
- * Stores an upload for a checked form: re-encoded (avatar-image.ts), staged beside its place,
- * claimed in the row, then renamed into place. A form stores bytes once: when a parallel post
- * of the same form claimed the row first, this one's bytes are dropped and the upload counts as
- * done (the same answer a repeat gets); when the row went meanwhile, the form is refused.
+ * Stores an upload for a checked form: re-encoded (avatar-image.ts), then kept by the store
+ * as the row is claimed (file-store.ts). A form stores bytes once: when a parallel post of the
+ * same form claimed the row first, this one's bytes are dropped and the upload counts as done
+ * (the same answer a repeat gets); when the row went meanwhile, the form is refused.
  */
 export async function storeUpload(
   db: Db,
-  store: FileStore,
+  store: UploadStore,
   row: repo.StoredFile,
   bytes: Buffer,
   now: number,
 ): Promise<void> {
   const encoded = await reencodeAvatar(bytes);
   const name = { userId: row.user_id, fileId: row.file_id, contentType: AVATAR_TYPE };
-  const staged = await store.stage(name, encoded);
-  try {
-    const claimed = await repo.completeUpload(db, row.user_id, row.file_id, {
-      contentType: AVATAR_TYPE,
-      sizeBytes: encoded.length,
-      uploadedAt: now,
-    });
-    if (!claimed) {
-      if (await repo.findById(db, row.file_id)) return;
-      throw new FormRefused('unknown');
-    }
-    await store.place(staged, name).catch(async (error: unknown) => {
-      await repo.reopenUpload(db, row.user_id, row.file_id);
-      throw error;
-    });
-  } finally {
-    await store.discard(staged);
-  }
+  const saved = await store.save(db, name, encoded, {
+    claim: (trx) =>
+      repo.completeUpload(trx, row.user_id, row.file_id, {
+        contentType: AVATAR_TYPE,
+        sizeBytes: encoded.length,
+        uploadedAt: now,
+      }),
+    unclaim: (trx) => repo.reopenUpload(trx, row.user_id, row.file_id),
+  });
+  if (saved) return;
+  if (await repo.findById(db, row.file_id)) return;
+  throw new FormRefused('unknown');
 }
 
 /** A stored file as the download route serves it. */
@@ -179,6 +173,7 @@ export async function findStored(db: Reader, fileId: string): Promise<StoredName
  * the transaction has committed.
  */
 export async function setAvatar(db: Db, userId: string, fileId: string): Promise<StoredName[]> {
+  await repo.lockAvatarChanges(db, userId);
   const current = await repo.findInUse(db, userId, AVATAR_PURPOSE);
   if (fileId === '') {
     return current ? (await repo.deleteFiles(db, userId, [current.file_id])).map(storedName) : [];

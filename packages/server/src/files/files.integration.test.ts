@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { CreateFileResponse, Plain } from '@planner/protocol';
@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from './avatar-image';
+import { uploadStoreFor } from './file-store';
 import { MAX_UNUSED_FILES, UNUSED_FILE_KEEP_MS, UPLOAD_FORM_TTL_MS } from './files-service';
 
 let server: TestServer;
@@ -73,9 +74,10 @@ async function avatarOf(user: SignedUpUser): Promise<string> {
   return (await user.client.call('GetUserProfile')).user?.avatar ?? '';
 }
 
-function storedFiles(user: SignedUpUser): string[] {
-  const dir = join(server.config.dataDir, 'files', user.userId);
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
+/** The user's files whose bytes are kept: on disk (SQLite) or in the database (PostgreSQL). */
+function storedFiles(user: SignedUpUser): Promise<string[]> {
+  const store = uploadStoreFor(server.database.dialect, server.config.dataDir);
+  return store.list(server.database.db, user.userId);
 }
 
 /** A valid PNG whose header claims width x height (a few hundred bytes, a huge image). */
@@ -159,6 +161,27 @@ describe('avatar upload, end to end', () => {
     expect(await avatarOf(user)).toBe('');
     expect((await download(second.file?.url ?? '')).response.status).toBe(404);
     await expect.poll(() => storedFiles(user)).toEqual([]);
+  });
+
+  it('two avatar changes at once both answer, and one avatar is left in use', async () => {
+    const user = await server.signUp();
+    for (let round = 0; round < 4; round += 1) {
+      const forms = [await createForm(user), await createForm(user)];
+      for (const form of forms) await upload(form, await images.png());
+      const answers = await Promise.allSettled(
+        forms.map((form) => user.client.call('UpdateUser', { avatar: form.file?.id ?? '' })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled']);
+      const shown = await avatarOf(user);
+      expect(forms.map((f) => f.file?.url)).toContain(shown);
+      const inUse = await server.database.db
+        .selectFrom('files')
+        .select('file_id')
+        .where('user_id', '=', user.userId)
+        .where('in_use', '=', 1)
+        .execute();
+      expect(inUse).toHaveLength(1);
+    }
   });
 
   it('UpdateUser with a name only leaves the avatar alone', async () => {
@@ -387,12 +410,13 @@ describe('whose file it is', () => {
     await user.client.call('UpdateUser', { avatar: shown.file?.id ?? '' });
     const unchosen = await createForm(user);
     await upload(unchosen, await images.jpeg());
-    expect(storedFiles(user)).toHaveLength(2);
+    expect(await storedFiles(user)).toHaveLength(2);
 
     await user.client.call('DeleteAccount', { password: user.password });
     await expect
       .poll(() => existsSync(join(server.config.dataDir, 'files', user.userId)))
       .toBe(false);
+    expect(await storedFiles(user)).toEqual([]);
     for (const form of [shown, unchosen]) {
       expect((await download(form.file?.url ?? '')).response.status).toBe(404);
     }

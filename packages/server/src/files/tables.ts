@@ -21,6 +21,14 @@ export interface FileRow {
   in_use: number;
 }
 
+/** A stored file's bytes, when they are kept in the database (PostgreSQL; file-store.ts). */
+interface FileBytesRow {
+  user_id: string;
+  file_id: string;
+  bytes: Uint8Array;
+}
+
 export interface FilesTables {
   files: FileRow;
+  file_bytes: FileBytesRow;
 }

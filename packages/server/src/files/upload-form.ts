@@ -28,7 +28,7 @@ export interface FormTerms {
 }
 
 /** The S3 policy document: the expiry and the conditions the upload must meet. */
-export function policyOf(terms: FormTerms): string {
+function policyOf(terms: FormTerms): string {
   const document = {
     expiration: new Date(terms.expiresAt).toISOString(),
     conditions: [
@@ -41,7 +41,7 @@ export function policyOf(terms: FormTerms): string {
   return Buffer.from(JSON.stringify(document)).toString('base64');
 }
 
-export function hashSignature(signature: string): string {
+function hashSignature(signature: string): string {
   return createHash('sha256').update(signature).digest('hex');
 }
 

@@ -130,11 +130,7 @@ function fieldArbitrary(field: DescField, ctx: FuzzContext, depth: number): fc.A
 }
 
 /** Any subset of the message's fields, each fuzzed by its kind; nested messages to depth 3. */
-export function messageArbitrary(
-  desc: DescMessage,
-  ctx: FuzzContext,
-  depth = 0,
-): fc.Arbitrary<Json> {
+function messageArbitrary(desc: DescMessage, ctx: FuzzContext, depth = 0): fc.Arbitrary<Json> {
   if (depth > 3 || desc.typeName === 'google.protobuf.Any') return fc.constant({});
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of desc.fields) shape[field.jsonName] = fieldArbitrary(field, ctx, depth);
@@ -144,7 +140,7 @@ export function messageArbitrary(
 const STEP_METHODS = [...methods.keys()].filter((name) => name !== 'Chain');
 
 /** A Chain of a few steps, each a fuzzed body of a real method (or of no method at all). */
-export function chainArbitrary(ctx: FuzzContext): fc.Arbitrary<Json> {
+function chainArbitrary(ctx: FuzzContext): fc.Arbitrary<Json> {
   const step = fc.oneof(
     fc.constantFrom(...STEP_METHODS).chain((method) => {
       const input = methods.get(method)?.input;

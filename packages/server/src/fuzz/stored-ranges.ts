@@ -1,6 +1,7 @@
 import { INPUT_BOUNDS, isInstantInRange } from '@planner/core';
 import type { Client } from '@planner/protocol/client';
 import type { Database } from '../db/database';
+import { userRowsOf } from './stored-ranges-repository';
 
 const B = INPUT_BOUNDS;
 
@@ -91,11 +92,7 @@ export async function storedOutOfRange(database: Database, userId: string): Prom
   const problems: (string | undefined)[] = [];
   for (const [table, rules] of Object.entries(TABLE_RULES)) {
     const name = table as keyof typeof TABLE_RULES;
-    const rows: Record<string, unknown>[] = await database.db
-      .selectFrom(name)
-      .selectAll()
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await userRowsOf(database, name, userId);
     for (const [i, row] of rows.entries()) {
       const where = `${table}[${i}]`;
       for (const [column, check] of Object.entries(rules)) {

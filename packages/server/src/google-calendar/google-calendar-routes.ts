@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { hashToken, newToken } from '../accounts/secrets';
+import { hashToken, newToken } from '../secrets';
 import { systemClock } from '../clock';
 import type { Database } from '../db/database';
 import {
@@ -8,15 +8,16 @@ import {
   APP_VERIFIER,
   appChallengeOf,
   appLink,
+  jsonFields,
+  returnButton,
+} from '../social-sign-in/app-return';
+import {
   beginHandoff,
   completeHandoff,
   dropHandoff,
   isHandoffState,
-  jsonFields,
-  returnButton,
   takeHandoff,
-} from '../social-sign-in/app-return';
-import { RateLimiters } from '../rpc/rate-limit';
+} from '../social-sign-in/app-handoffs-repository';
 import type { ServiceDeps } from '../service-deps';
 import { runGoogleCalendarSyncPass } from './google-calendar-job';
 import { CALLBACK_PATH, GoogleOAuth, callbackUrl } from './google-oauth';
@@ -51,7 +52,7 @@ export function registerGoogleCalendarRoutes(
   const google = deps.config.google;
   const oauth = google ? new GoogleOAuth(google, callbackUrl(deps.config)) : undefined;
   const targetOrigin = new URL(deps.config.publicUrl).origin;
-  const limiters = new RateLimiters(deps.config.rateLimits);
+  const limiters = deps.rateLimiters;
   if (google) {
     deps.jobs.every('google-calendar-sync', deps.config.calendarSyncIntervalMs, async () => {
       await runGoogleCalendarSyncPass(deps.database, deps, deps.clock.now());

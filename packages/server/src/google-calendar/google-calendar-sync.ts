@@ -12,12 +12,12 @@ import type { Schema } from '../db/schema';
 import { SecretBox } from '../calendar-sync/secret-box';
 import {
   applySyncedChanges,
-  listSyncedOrigins,
   removeSyncedOrigin,
   replaceSyncedEvents,
   type SyncCounts,
   type SyncedEventInput,
 } from '../calendar-sync/synced-events';
+import { listSyncedOrigins } from '../calendar-sync/synced-events-repository';
 import {
   CalendarUnauthorized,
   GoogleCalendarApi,
@@ -31,23 +31,23 @@ import * as repo from './google-calendar-repository';
 import type { GoogleCalendarEntryRow, GoogleCalendarGrantRow } from './tables';
 
 /** Occurrences kept: from 30 days back to 365 days ahead of the sync. */
-export const HORIZON_BACK_MS = 30 * DAY_MS;
-export const HORIZON_AHEAD_MS = 365 * DAY_MS;
+const HORIZON_BACK_MS = 30 * DAY_MS;
+const HORIZON_AHEAD_MS = 365 * DAY_MS;
 /** A calendar is listed in full again after a day, so the horizon slides with the calendar. */
-export const FULL_LISTING_EVERY_MS = DAY_MS;
+const FULL_LISTING_EVERY_MS = DAY_MS;
 
 const INSTANT_MIN = Date.UTC(1970, 0, 1);
 const INSTANT_MAX = Date.UTC(2100, 0, 1);
 const MAX_KEY_CHARS = 1024;
 
-export const originOf = (calendarId: string) => `google:${calendarId}`;
+const originOf = (calendarId: string) => `google:${calendarId}`;
 
 export type SyncConfig = Pick<
   Config,
   'google' | 'googleCalendarApiUrl' | 'publicUrl' | 'secretKey' | 'dataDir'
 >;
 
-export interface FetchedCalendar {
+interface FetchedCalendar {
   calendarId: string;
   /** A full listing (replaces the origin's occurrences) or changes since the sync token. */
   full: boolean;
@@ -205,6 +205,29 @@ export interface Applied extends SyncCounts {
   changed: boolean;
 }
 
+/** One fetched calendar's occurrences written: all of them (a full sync) or the changes. */
+async function writeCalendar(
+  db: Kysely<Schema>,
+  userId: string,
+  calendar: FetchedCalendar,
+  categoryId: string,
+  now: number,
+): Promise<SyncCounts> {
+  const origin = originOf(calendar.calendarId);
+  const upserts = calendar.upserts.map((e) => ({ ...e, categoryId }));
+  if (calendar.full) {
+    return replaceSyncedEvents(db, userId, { source: 'google', origin, events: upserts, now });
+  }
+  const series = await repo.keysOfSeries(db, userId, origin, calendar.removedSeries);
+  return applySyncedChanges(db, userId, {
+    source: 'google',
+    origin,
+    upserts,
+    removals: [...new Set([...calendar.removals, ...series])],
+    now,
+  });
+}
+
 /**
  * Writes a fetched sync: occurrences per chosen calendar, their sync tokens, origins no longer
  * chosen removed, the grant's state. Run inside a transaction; publish after commit when
@@ -236,25 +259,7 @@ export async function applyGoogleChanges(
     const entry = entries.get(calendar.calendarId);
     // Unchosen (or unbound) since the listing began: what it found is not written.
     if (!entry || entry.sync_enabled !== 1 || grant.sync_enabled !== 1) continue;
-    const categoryId = entry.category_id || firstCategory;
-    const origin = originOf(calendar.calendarId);
-    const upserts = calendar.upserts.map((e) => ({ ...e, categoryId }));
-    if (calendar.full) {
-      add(
-        await replaceSyncedEvents(db, userId, { source: 'google', origin, events: upserts, now }),
-      );
-    } else {
-      const series = await repo.keysOfSeries(db, userId, origin, calendar.removedSeries);
-      add(
-        await applySyncedChanges(db, userId, {
-          source: 'google',
-          origin,
-          upserts,
-          removals: [...new Set([...calendar.removals, ...series])],
-          now,
-        }),
-      );
-    }
+    add(await writeCalendar(db, userId, calendar, entry.category_id || firstCategory, now));
     await repo.updateEntry(db, userId, calendar.calendarId, {
       sync_token: calendar.nextSyncToken,
       ...(calendar.full && { full_synced_at: now }),

@@ -8,7 +8,7 @@ import * as oidc from 'openid-client';
 import { discoveryOf } from '../social-sign-in/oidc-discovery';
 import type { Config, OAuthClientConfig } from '../config';
 
-export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
 export const CALLBACK_PATH = '/api/oauth/google-calendar/callback';
 
 export const callbackUrl = (config: Pick<Config, 'publicUrl'>) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { publishSyncChange } from '../calendar-sync/synced-events';
 import type { Database } from '../db/database';
 import { AppError } from '../rpc/errors';
-import { RateLimiters, type RateLimitSpec } from '../rpc/rate-limit';
+import type { RateLimitSpec } from '../rpc/rate-limit';
 import type { ServiceDeps } from '../service-deps';
 import { buildFeed, feedOwner, isSecretForm } from './ics-feed-service';
 
@@ -29,7 +29,7 @@ export function registerIcsFeedRoutes(
   app: FastifyInstance,
   deps: ServiceDeps & { database: Database },
 ): void {
-  const limiters = new RateLimiters(deps.config.rateLimits);
+  const limiters = deps.rateLimiters;
   app.get<{ Params: { file: string } }>('/ics/:file', async (request, reply) => {
     try {
       await limiters.consume(FEED_LIMIT, undefined, { ip: request.ip });

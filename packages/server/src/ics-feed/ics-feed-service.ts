@@ -2,28 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, toWallClock } from '@planner/core';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Kysely } from 'kysely';
-import { planBlocksBetween } from '../calendar-sync/plan-blocks';
+import { planBlocksBetween } from '../timeline/plan-blocks';
 import type { SecretBox } from '../calendar-sync/secret-box';
 import type { Schema } from '../db/schema';
 import { listEventInstances } from '../events/event-instances';
-import { loadPlanningProfile } from '../timeline/planning-profile';
-import type { IcsFeedTables } from './tables';
+import { loadPlanningProfile } from '../accounts/planning-profile';
+import { deleteFeed, findFeedOwner, findSealedSecret, saveFeedSecret } from './ics-feed-repository';
 
 type Db = Kysely<Schema>;
 
 /** The feed covers this much of the past and of the future, from the time it is read. */
-export const FEED_PAST_MS = 7 * DAY_MS;
-export const FEED_FUTURE_MS = 30 * DAY_MS;
+const FEED_PAST_MS = 7 * DAY_MS;
+const FEED_FUTURE_MS = 30 * DAY_MS;
 
 /** 32 random bytes, base64url without padding: always 43 characters of [A-Za-z0-9_-]. */
 const SECRET_FORM = /^[A-Za-z0-9_-]{43}$/;
 
 /** The product's identifier in PRODID and the right-hand side of every UID. */
 const UID_DOMAIN = 'planner';
-
-function feeds(db: Db) {
-  return db.withTables<IcsFeedTables>();
-}
 
 /** Only the hash of a secret is looked up: a database copy does not hold the URLs. */
 export function hashSecret(secret: string): string {
@@ -41,14 +37,10 @@ export function feedUrl(publicUrl: string, secret: string): string {
 
 /** The user's feed secret, opened; '' when there is none or it no longer opens (key changed). */
 export async function readFeedSecret(db: Db, box: SecretBox, userId: string): Promise<string> {
-  const row = await feeds(db)
-    .selectFrom('ics_feeds')
-    .select('secret_sealed')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return '';
+  const sealed = await findSealedSecret(db, userId);
+  if (sealed === undefined) return '';
   try {
-    return box.open(row.secret_sealed);
+    return box.open(sealed);
   } catch {
     return '';
   }
@@ -68,32 +60,17 @@ export async function createFeedSecret(
     secret_sealed: box.seal(secret),
     created_at: now,
   };
-  await feeds(db)
-    .insertInto('ics_feeds')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        secret_hash: row.secret_hash,
-        secret_sealed: row.secret_sealed,
-        created_at: now,
-      }),
-    )
-    .execute();
+  await saveFeedSecret(db, row);
   return secret;
 }
 
 export async function revokeFeed(db: Db, userId: string): Promise<void> {
-  await feeds(db).deleteFrom('ics_feeds').where('user_id', '=', userId).execute();
+  await deleteFeed(db, userId);
 }
 
 /** The user a secret belongs to, or undefined (unknown or revoked). */
 export async function feedOwner(db: Db, secret: string): Promise<string | undefined> {
-  const row = await feeds(db)
-    .selectFrom('ics_feeds')
-    .select('user_id')
-    .where('secret_hash', '=', hashSecret(secret))
-    .executeTakeFirst();
-  return row?.user_id;
+  return findFeedOwner(db, hashSecret(secret));
 }
 
 /** A calendar date (all-day value) as ical-generator writes it: the UTC parts of a Date. */

@@ -1,5 +1,5 @@
 /** The ICS feed's secret per user (docs/ics-feed-and-apple-calendar.md). Instants int8 ms. */
-export type IcsFeedRow = {
+type IcsFeedRow = {
   user_id: string;
   /** SHA-256 of the URL's secret, hex: how a request finds its feed. */
   secret_hash: string;

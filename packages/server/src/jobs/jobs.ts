@@ -21,6 +21,8 @@ export interface Jobs {
   ): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs waiting to run (passes' ticks and one-off jobs not yet taken), for /metrics. */
+  queueDepth(): Promise<number>;
 }
 
 type Log = { error(obj: unknown, msg: string): void };
@@ -32,6 +34,11 @@ export class InProcessJobs implements Jobs {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly waiting = new Set<string>();
   private started = false;
+
+  /** One-off jobs whose timer has not fired yet (the passes' own timers left out). */
+  async queueDepth(): Promise<number> {
+    return Math.max(0, this.timers.size - (this.started ? this.passes.length : 0));
+  }
 
   constructor(
     private readonly log: Log,

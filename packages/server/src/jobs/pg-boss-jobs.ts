@@ -4,7 +4,7 @@ import type { Jobs } from './jobs';
 type Log = { error(obj: unknown, msg: string): void };
 
 /** Where pg-boss keeps its tables: a schema of its own, beside the app's. */
-export const PG_BOSS_SCHEMA = 'pgboss';
+const PG_BOSS_SCHEMA = 'pgboss';
 
 interface Pass {
   name: string;
@@ -43,6 +43,13 @@ export class PgBossJobs implements Jobs {
   }
 
   private readonly pollingIntervalSeconds: number;
+
+  async queueDepth(): Promise<number> {
+    if (!this.started) return 0;
+    const names = [...this.passes.map((pass) => pass.name), ...this.handlers.keys()];
+    const sizes = await Promise.all(names.map((name) => this.boss.getQueueSize(name)));
+    return sizes.reduce((sum, size) => sum + size, 0);
+  }
 
   every(name: string, intervalMs: number, run: () => Promise<void>): void {
     const pass = { name, intervalMs, run };

@@ -50,7 +50,7 @@ export function outboxDir(dataDir: string): string {
  * can still reset a password: the log says a mail is waiting there, never to whom or its link
  * (a reset link in a log is a way into the account for whoever reads the log).
  */
-export function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
+function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,

@@ -6,15 +6,13 @@ import { finish, goNext, organizeTimeblocks } from '../timeline/timeline-service
 import { openTimeline } from '../timeline/timeline-session';
 import { currentBlock, EXTENSION_MS } from '../timeline/world';
 import { hashActionToken, type NotificationAction } from './notification-pass';
+import { spendActionToken } from './notification-pass-repository';
+import { publishChange } from '../realtime/publish-change';
 
-export const NOTIFICATION_ACTIONS: readonly NotificationAction[] = [
-  'takeBreak',
-  'startNow',
-  'moreTime',
-];
+const NOTIFICATION_ACTIONS: readonly NotificationAction[] = ['takeBreak', 'startNow', 'moreTime'];
 
 /** The one message a refused token gets: unknown, used and expired look the same. */
-export const ACTION_REFUSED = 'invalid.notificationActionExpired';
+const ACTION_REFUSED = 'invalid.notificationActionExpired';
 
 /**
  * Runs a notification's action button for the token's user (the service worker calls without a
@@ -34,16 +32,9 @@ export async function runNotificationAction(
   const now = ctx.now();
   const hash = hashActionToken(token);
   // Used in one statement: of two clicks racing, one updates the row and the other finds it used.
-  const used = await ctx.db
-    .updateTable('notification_actions')
-    .set({ used_at: now })
-    .where('token_hash', '=', hash)
-    .where('used_at', '=', 0)
-    .where('expires_at', '>', now)
-    .returning(['user_id'])
-    .executeTakeFirst();
+  const used = await spendActionToken(ctx.db, hash, now);
   if (!used) throw invalid(ACTION_REFUSED);
-  const userId = used.user_id;
+  const userId = used.userId;
   const authed: AuthedContext = {
     ...ctx,
     db: ctx.db,
@@ -51,8 +42,7 @@ export async function runNotificationAction(
     now: () => ctx.now(),
     userId,
     sessionId: '',
-    notify: (type) =>
-      ctx.afterCommit(() => realtime.publish({ userId, type, originSessionId: '' })),
+    notify: (type) => ctx.afterCommit(() => publishChange(realtime, userId, type)),
   };
   if (action === 'takeBreak') {
     await organizeTimeblocks(authed, { rest: EXTENSION_MS, nextTask: '', keepCurrent: false });

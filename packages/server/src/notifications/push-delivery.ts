@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -7,22 +6,22 @@ import type { RealtimeEventType } from '../realtime/realtime-hub';
 import {
   FcmSender,
   parseWebSubscription,
+  pushHostsAllowed,
   sendWebPush,
   type PushMessage,
   type PushOutcome,
 } from './push-senders';
+import { ApnsSender, isApnsDeviceToken } from './apns-sender';
+import { deleteDevice, pushTargets } from './devices-repository';
 import { vapidKeys } from './vapid-keys';
 
-export const DEVICE_TYPES = ['web', 'ios', 'android'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Sends push messages to a user's registered devices: Web Push for browsers, FCM for apps. */
+/**
+ * Sends push messages to a user's registered devices: Web Push for browsers, APNs for iOS apps
+ * (when configured), FCM for the other apps.
+ */
 export class PushDelivery {
   private readonly fcm: FcmSender | undefined;
+  private readonly apns: ApnsSender | undefined;
 
   constructor(
     private readonly db: Kysely<Schema>,
@@ -30,11 +29,18 @@ export class PushDelivery {
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.fcm = config.fcm ? new FcmSender(config.fcm) : undefined;
+    this.apns = config.apns ? new ApnsSender(config.apns) : undefined;
+  }
+
+  /** Closes what is kept open (the APNs connection). */
+  close(): void {
+    this.apns?.close();
   }
 
   /**
    * Sends `message` to every device of the user (`nativeOnly`: apps only). A device its push
-   * service calls gone (404, 410, FCM UNREGISTERED) is deleted. Answers how many took it.
+   * service calls gone (404, 410, FCM UNREGISTERED, APNs Unregistered or BadDeviceToken) is
+   * deleted. Answers how many took it.
    */
   async deliver(
     userId: string,
@@ -42,25 +48,15 @@ export class PushDelivery {
     now: number,
     { nativeOnly = false }: { nativeOnly?: boolean } = {},
   ): Promise<number> {
-    const devices = await this.db
-      .selectFrom('devices')
-      .select(['token_digest', 'push_token', 'device_type'])
-      .where('user_id', '=', userId)
-      .execute();
+    const devices = await pushTargets(this.db, userId);
     let delivered = 0;
     for (const device of devices) {
-      if (nativeOnly && device.device_type === 'web') continue;
-      const outcome = await this.sendOne(device.device_type, device.push_token, message, now);
+      if (nativeOnly && device.deviceType === 'web') continue;
+      const outcome = await this.sendOne(device.deviceType, device.pushToken, message, now);
       if (outcome === 'sent') delivered += 1;
-      if (outcome === 'gone') {
-        await this.db
-          .deleteFrom('devices')
-          .where('user_id', '=', userId)
-          .where('token_digest', '=', device.token_digest)
-          .execute();
-      }
+      if (outcome === 'gone') await deleteDevice(this.db, userId, device.tokenDigest);
       if (outcome === 'failed')
-        this.log.warn({ deviceType: device.device_type }, 'push not delivered');
+        this.log.warn({ deviceType: device.deviceType }, 'push not delivered');
     }
     return delivered;
   }
@@ -79,9 +75,16 @@ export class PushDelivery {
     now: number,
   ): Promise<PushOutcome | 'skipped'> {
     if (deviceType === 'web') {
-      const subscription = parseWebSubscription(token, this.config.testClock);
+      const allowed = pushHostsAllowed(this.config);
+      const subscription = parseWebSubscription(token, allowed);
       if (!subscription) return 'gone';
-      return sendWebPush(subscription, message, await vapidKeys(this.db, this.config, now));
+      const keys = await vapidKeys(this.db, this.config, now);
+      return sendWebPush(subscription, message, keys, allowed);
+    }
+    // An iOS app's token is the APNs device token (hex). Without APNs configured, or when the
+    // shell sent an FCM token (Firebase Messaging in the shell), it goes through FCM as before.
+    if (deviceType === 'ios' && this.apns && isApnsDeviceToken(token)) {
+      return this.apns.send(token, message, now);
     }
     // Without FCM_SERVICE_ACCOUNT the apps get nothing (they schedule local notifications).
     if (!this.fcm) return 'skipped';

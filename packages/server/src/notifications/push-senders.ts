@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import { ServiceAccountToken } from '../google/service-account-token';
 import webPush from 'web-push';
 import type { Config } from '../config';
+import { guardedPost } from '../net/guarded-post';
+import {
+  hostOf,
+  isRefusedHostName,
+  resolvesToRefused,
+  type PrivateHostsAllowed,
+} from '../net/private-hosts';
 import type { VapidKeys } from './vapid-keys';
 
 /** What a push carries: the JSON payload and how long and how urgently to deliver it. */
@@ -27,12 +34,23 @@ export interface WebSubscription {
 const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
 
 /**
+ * Which push endpoints the server may reach besides public ones: loopback only with the test
+ * clock (tests run a local push service), otherwise none, so a user cannot make the server
+ * open connections into its own network.
+ */
+export function pushHostsAllowed(config: Pick<Config, 'testClock'>): PrivateHostsAllowed {
+  return config.testClock ? 'loopback' : 'none';
+}
+
+/**
  * A browser's PushSubscription JSON, checked: an https endpoint (http on loopback only with the
- * test clock, for tests), and its keys. Answers undefined when it is not one.
+ * test clock, for tests) that does not name a private host, and its keys. Answers undefined
+ * when it is not one. The addresses a name resolves to are checked by `endpointResolvesPrivate`
+ * and again on every connection.
  */
 export function parseWebSubscription(
   token: string,
-  allowLoopbackHttp: boolean,
+  allowed: PrivateHostsAllowed,
 ): WebSubscription | undefined {
   let value: unknown;
   try {
@@ -53,10 +71,21 @@ export function parseWebSubscription(
     return undefined;
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
-  const allowed =
-    url.protocol === 'https:' || (allowLoopbackHttp && loopback && url.protocol === 'http:');
-  if (!allowed || url.username || url.password) return undefined;
+  const isSchemeAllowed =
+    url.protocol === 'https:' || (allowed === 'loopback' && loopback && url.protocol === 'http:');
+  if (!isSchemeAllowed || url.username || url.password) return undefined;
+  if (isRefusedHostName(hostOf(url), allowed)) return undefined;
   return { endpoint, keys: { p256dh, auth } };
+}
+
+/** Whether the endpoint's name resolves to a refused address now (a second second at most). */
+export function endpointResolvesPrivate(
+  subscription: WebSubscription,
+  allowed: PrivateHostsAllowed,
+): Promise<boolean> {
+  const host = hostOf(new URL(subscription.endpoint));
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000).unref());
+  return Promise.race([resolvesToRefused(host, allowed), timeout]);
 }
 
 /** A topic Web Push accepts (at most 32 URL-safe base64 characters) for a notification key. */
@@ -64,14 +93,19 @@ export function topicOf(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 32);
 }
 
-/** Sends one Web Push message (RFC 8030, aes128gcm, VAPID). */
+/**
+ * Sends one Web Push message (RFC 8030, aes128gcm, VAPID), never to a refused address (checked
+ * on the address the connection uses: a push service's name can be re-pointed after it was
+ * registered).
+ */
 export async function sendWebPush(
   subscription: WebSubscription,
   message: PushMessage,
   vapid: VapidKeys,
+  allowed: PrivateHostsAllowed,
 ): Promise<PushOutcome> {
-  // web-push encrypts and signs; the request goes out with fetch (web-push's own sender speaks
-  // https only, and a test's local push service is plain http on loopback).
+  // web-push encrypts and signs; the request goes out through guardedPost (web-push's own
+  // sender speaks https only, and a test's local push service is plain http on loopback).
   const request = webPush.generateRequestDetails(subscription, JSON.stringify(message.payload), {
     TTL: message.ttlSeconds,
     urgency: message.urgency,
@@ -79,15 +113,15 @@ export async function sendWebPush(
     vapidDetails: vapid,
   });
   try {
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
+    const status = await guardedPost({
+      url: request.endpoint,
       headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(10_000),
+      body: request.body ? new Uint8Array(request.body) : undefined,
+      timeoutMs: 10_000,
+      allowed,
     });
-    await response.arrayBuffer();
-    if (response.ok) return 'sent';
-    return response.status === 404 || response.status === 410 ? 'gone' : 'failed';
+    if (status >= 200 && status < 300) return 'sent';
+    return status === 404 || status === 410 ? 'gone' : 'failed';
   } catch {
     return 'failed';
   }

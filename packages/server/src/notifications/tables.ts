@@ -1,5 +1,5 @@
 /** Rows of the notifications domain (migration 0019). Instants are int8 ms. */
-export interface DeviceRow {
+interface DeviceRow {
   user_id: string;
   token_digest: string;
   /** Web: the PushSubscription JSON; native: the FCM registration token. Never answered. */
@@ -12,14 +12,14 @@ export interface DeviceRow {
   last_seen_at: number;
 }
 
-export interface NotificationSentRow {
+interface NotificationSentRow {
   user_id: string;
   key: string;
   fire_at: number;
   sent_at: number;
 }
 
-export interface NotificationActionRow {
+interface NotificationActionRow {
   user_id: string;
   token_hash: string;
   block_id: string;
@@ -28,7 +28,7 @@ export interface NotificationActionRow {
   used_at: number;
 }
 
-export interface PushKeyRow {
+interface PushKeyRow {
   name: string;
   public_key: string;
   private_key: string;

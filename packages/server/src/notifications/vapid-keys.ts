@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { keepPushKeys } from './push-keys-repository';
 import webPush from 'web-push';
 import type { Config } from '../config';
 import type { Schema } from '../db/schema';
@@ -29,22 +30,8 @@ export function vapidKeys(db: Kysely<Schema>, config: Config, now: number): Prom
 
 async function loadOrCreate(db: Kysely<Schema>, config: Config, now: number): Promise<VapidKeys> {
   const made = webPush.generateVAPIDKeys();
-  await db
-    .insertInto('push_keys')
-    .values({
-      name: 'vapid',
-      public_key: made.publicKey,
-      private_key: made.privateKey,
-      created_at: now,
-    })
-    .onConflict((c) => c.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('push_keys')
-    .select(['public_key', 'private_key'])
-    .where('name', '=', 'vapid')
-    .executeTakeFirstOrThrow();
-  return { publicKey: row.public_key, privateKey: row.private_key, subject: subjectOf(config) };
+  const row = await keepPushKeys(db, made, now);
+  return { ...row, subject: subjectOf(config) };
 }
 
 /** Who runs the server, as push services ask: the public https URL, else the mail sender. */

@@ -1,5 +1,5 @@
 import type { AuthedContext } from '../rpc/context';
-import { recordChange } from '../timeline/timeline-state';
+import { recordChange } from '../plan-store/timeline-state';
 import type { RealtimeEventType } from './realtime-hub';
 
 /**

@@ -7,8 +7,9 @@ export interface OpenStream {
 }
 
 /**
- * The event streams open in this process, by user: caps how many one user holds (each costs a
- * socket and a subscription) and finds them when their session ends or the server stops.
+ * The event streams open in this process, by user: caps how many one user holds here (each
+ * costs a socket and a subscription; the cap over every node is stream-slots.ts') and finds
+ * them when their session ends or the server stops.
  */
 export class OpenStreams {
   private readonly byUser = new Map<string, Set<OpenStream>>();
@@ -32,6 +33,13 @@ export class OpenStreams {
 
   ofUser(userId: string): OpenStream[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** How many streams are open in this process. */
+  count(): number {
+    let total = 0;
+    for (const mine of this.byUser.values()) total += mine.size;
+    return total;
   }
 
   endAll(): void {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 
 /** The push message types of the spec; clients refetch what each names. */
-export const REALTIME_EVENT_TYPES = [
+const REALTIME_EVENT_TYPES = [
   'timelineStateUpdated',
   'reminderStateUpdated',
   'categoryUpdated',
@@ -100,7 +100,7 @@ const RECONNECT_MAX_MS = 30_000;
  * receives and hands to its local subscribers. When the listening connection drops (a database
  * restart) it is opened again with a growing pause; meanwhile clients poll.
  */
-export class PostgresRealtimeHub implements RealtimeHub {
+class PostgresRealtimeHub implements RealtimeHub {
   private readonly local = new LocalRealtimeHub();
   private listener: pg.Client | undefined;
   private closed = false;

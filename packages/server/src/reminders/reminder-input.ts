@@ -9,7 +9,7 @@ import { checkRecurrence, EVENT_LIMITS, ruleFromWire } from '../events/event-inp
 import { invalid } from '../rpc/errors';
 
 /** The fields a user edits, as the update mask names them (the spec's names). */
-export const REMINDER_FIELDS = [
+const REMINDER_FIELDS = [
   'title',
   'start',
   'allDay',

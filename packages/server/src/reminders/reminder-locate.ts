@@ -77,7 +77,7 @@ export function currentReminderValues(located: LocatedReminder): ReminderValues 
 }
 
 /** Instance numbers the series must skip: occurrences deleted or moved on their own. */
-export function exceptionsOf(states: readonly OccurrenceState[]): number[] {
+function exceptionsOf(states: readonly OccurrenceState[]): number[] {
   return states.filter((s) => s.isDeleted || s.start !== null).map((s) => s.instanceNumber);
 }
 

@@ -13,7 +13,7 @@ import {
 import type { AuthedContext } from '../rpc/context';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { invalid } from '../rpc/errors';
-import { loadPlanningProfile } from '../timeline/planning-profile';
+import { loadPlanningProfile } from '../accounts/planning-profile';
 import { reminderValuesFromWire } from './reminder-input';
 import { presentReminder } from './reminder-presenter';
 import {
@@ -87,16 +87,17 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.createReminder, {
     auth: 'required',
+    changes: ['reminderStateUpdated'],
     bounds: { reminder: reminderBounds },
     handler: async (input, ctx) => {
       const values = reminderValuesFromWire(required(input.reminder));
       const created = await createReminder(await callerOf(ctx), values);
-      await changed(ctx);
       return { reminder: presentReminder(created) };
     },
   }),
   defineMethod(method.updateReminder, {
     auth: 'required',
+    changes: ['reminderStateUpdated'],
     bounds: { reminder: reminderBounds, fields: fieldMaskBounds },
     handler: async (input, ctx) => {
       const reminder = required(input.reminder);
@@ -107,25 +108,24 @@ export const remindersMethods: readonly MethodDefinition[] = [
         type: input.type,
         fields: input.fields,
       });
-      await changed(ctx);
       return { reminder: presentReminder(updated) };
     },
   }),
   defineMethod(method.toggleThisReminder, {
     auth: 'required',
+    changes: ['reminderStateUpdated'],
     bounds: occurrenceBounds,
     handler: async (input, ctx) => {
       await toggleThisReminder(await callerOf(ctx), input);
-      await changed(ctx);
       return {};
     },
   }),
   defineMethod(method.deleteReminder, {
     auth: 'required',
+    changes: ['reminderStateUpdated'],
     bounds: occurrenceBounds,
     handler: async (input, ctx) => {
       await deleteReminder(await callerOf(ctx), input);
-      await changed(ctx);
       return {};
     },
   }),

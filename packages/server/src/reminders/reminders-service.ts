@@ -46,7 +46,7 @@ export interface ReminderCaller {
 }
 
 /** Recurring occurrences older than this are no longer shown as overdue. */
-export const OVERDUE_RECURRING_DAYS = 30;
+const OVERDUE_RECURRING_DAYS = 30;
 
 function blankOccurrence(reminderId: string, instanceNumber: number): OccurrenceState {
   return {
@@ -93,7 +93,7 @@ export function getReminders(
   start: number,
   end: number,
 ): Promise<ReminderInstance[]> {
-  return listReminderInstances(caller.db, caller.userId, start, end);
+  return listReminderInstances(caller.db, caller.userId, start, end, true);
 }
 
 export interface UpdateReminderInput {

@@ -14,7 +14,7 @@ export interface Bound<V> {
 
 /** Bounds of a message's fields, nested messages as objects of their own. */
 export type Fields<T> = { readonly [K in keyof T]?: FieldBound<NonNullable<T[K]>> };
-export type FieldBound<V> = V extends string | number | boolean
+type FieldBound<V> = V extends string | number | boolean
   ? Bound<V>
   : V extends readonly (infer E)[]
     ? Bound<readonly E[]>

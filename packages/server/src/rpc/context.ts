@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../clock';
 import type { Schema } from '../db/schema';
 import type { RealtimeEventType } from '../realtime/realtime-hub';
 
@@ -70,6 +69,42 @@ export interface AuthedContext extends PublicContext {
 
 export type Db = Transaction<Schema>;
 
+/** A user's plan, opened for one call by the planner that app.ts hands the runtime. */
+export interface OpenPlan {
+  /** Plans again with what the call changed and saves it; once (a second call does nothing). */
+  settle(): Promise<void>;
+}
+
+/**
+ * The planner app.ts hands the runtime (timeline/): the one way a domain below planning gets a
+ * re-plan, inside the call's transaction, without importing planning.
+ */
+export interface Planner {
+  /** Brings the plan up to now under the rules stored so far and saves it (before they change). */
+  catchUp(db: Db, userId: string, now: number): Promise<void>;
+  /** Opens the plan for writing, brought up to now (its row locked for the call). */
+  open(db: Db, userId: string, now: number): Promise<OpenPlan>;
+  /** Marks the timeline updated without re-planning: a change no block depends on. */
+  touch(db: Db, userId: string, now: number): Promise<void>;
+}
+
+/** The plan as a method that declares `replans: true` reaches it. */
+export interface PlanAccess {
+  catchUp(now: number): Promise<void>;
+  /**
+   * The call's open plan, opened on the first ask; the runtime settles it after the handler
+   * (when the handler has not) and tells the user's devices the timeline changed.
+   */
+  open(now: number): Promise<OpenPlan>;
+  /** The timeline changed in a way no block depends on; the runtime tells the devices. */
+  touch(now: number): Promise<void>;
+}
+
+/** The context of a method that declares `replans: true`. */
+export interface ReplanningContext extends AuthedContext {
+  readonly plan: PlanAccess;
+}
+
 export type AuthMode = 'required' | 'none';
 export type ContextFor<A extends AuthMode> = A extends 'required' ? AuthedContext : PublicContext;
 export type PrepareContextFor<A extends AuthMode> = A extends 'required'
@@ -83,9 +118,4 @@ export interface Authenticator {
     token: string,
     now: number,
   ): Promise<{ userId: string; sessionId: string } | undefined>;
-}
-
-export interface CallEnvironment {
-  clock: Clock;
-  authenticator: Authenticator;
 }

@@ -8,7 +8,9 @@ import type {
   PrepareContext,
   PrepareContextFor,
   PublicContext,
+  ReplanningContext,
 } from './context';
+import type { RealtimeEventType } from '../realtime/realtime-hub';
 import { checkFields, refuseNul, type Fields } from './bounds';
 import type { RateLimitSpec } from './rate-limit';
 
@@ -17,6 +19,7 @@ export interface MethodSpec<
   O extends DescMessage,
   A extends AuthMode,
   P = undefined,
+  R extends boolean = false,
 > {
   /** 'required': a live session is needed (code 16 otherwise); 'none': anyone may call. */
   auth: A;
@@ -35,8 +38,25 @@ export interface MethodSpec<
    * Throwing an AppError answers the call without opening a transaction.
    */
   prepare?: (input: PlainOf<I>, ctx: PrepareContextFor<A>) => Promise<P>;
+  /**
+   * The change kinds the call makes: the runtime records each after the handler, in the call's
+   * transaction (timelineUpdatedAt or reminderUpdatedAt moves), and tells the user's other
+   * devices once it commits, so handlers never publish by hand. A method that `replans`
+   * declares none for the timeline: saving the plan records it.
+   */
+  changes?: readonly RealtimeEventType[];
+  /**
+   * The call may re-plan: its handler gets `ctx.plan` (the planner app.ts handed the runtime),
+   * and a plan it opened is settled and saved after it, in the same transaction; when it opened
+   * or touched the plan, the devices are told the timeline changed.
+   */
+  replans?: R;
   /** Validated input -> one service call -> the answer. Runs inside the call's transaction. */
-  handler: (input: PlainOf<I>, ctx: ContextFor<A>, prepared: P) => Promise<PlainOf<O>>;
+  handler: (
+    input: PlainOf<I>,
+    ctx: R extends true ? ReplanningContext : ContextFor<A>,
+    prepared: P,
+  ) => Promise<PlainOf<O>>;
 }
 
 /** A method as the transport holds it, its types erased behind the descriptor. */
@@ -44,6 +64,10 @@ export interface MethodDefinition {
   readonly method: DescMethod;
   readonly auth: AuthMode;
   readonly rateLimit: RateLimitSpec<unknown>;
+  /** The change kinds announced after commit (see MethodSpec). */
+  readonly changes: readonly RealtimeEventType[];
+  /** Whether `run` gets the plan (see MethodSpec). */
+  readonly replans: boolean;
   /** Throws a 400 naming the first field past its bound. */
   checkBounds(input: unknown): void;
   /** Present when the method has a pre-transaction step; its answer goes to `run`. */
@@ -51,7 +75,11 @@ export interface MethodDefinition {
     input: unknown,
     ctx: PrepareContext | AuthedPrepareContext,
   ) => Promise<unknown>;
-  run(input: unknown, ctx: PublicContext | AuthedContext, prepared: unknown): Promise<unknown>;
+  run(
+    input: unknown,
+    ctx: PublicContext | AuthedContext | ReplanningContext,
+    prepared: unknown,
+  ): Promise<unknown>;
 }
 
 type TypedMethod<I extends DescMessage, O extends DescMessage> = DescMethod & {
@@ -68,7 +96,8 @@ export function defineMethod<
   O extends DescMessage,
   A extends AuthMode,
   P = undefined,
->(method: TypedMethod<I, O>, spec: MethodSpec<I, O, A, P>): MethodDefinition {
+  R extends boolean = false,
+>(method: TypedMethod<I, O>, spec: MethodSpec<I, O, A, P, R>): MethodDefinition {
   const { prepare, bounds } = spec;
   // The transport decodes `input` with method.input, builds the contexts that `auth` asks
   // for and hands `run` what `prepare` answered, so these casts restore exactly the types
@@ -77,6 +106,8 @@ export function defineMethod<
     method,
     auth: spec.auth,
     rateLimit: (spec.rateLimit ?? []) as RateLimitSpec<unknown>,
+    changes: spec.changes ?? [],
+    replans: spec.replans === true,
     checkBounds: (input) => {
       refuseNul(input);
       if (bounds) checkFields(input as PlainOf<I> & object, bounds);
@@ -85,6 +116,10 @@ export function defineMethod<
       prepare: (input, ctx) => prepare(input as PlainOf<I>, ctx as PrepareContextFor<A>),
     }),
     run: (input, ctx, prepared) =>
-      spec.handler(input as PlainOf<I>, ctx as ContextFor<A>, prepared as P),
+      spec.handler(
+        input as PlainOf<I>,
+        ctx as R extends true ? ReplanningContext : ContextFor<A>,
+        prepared as P,
+      ),
   };
 }

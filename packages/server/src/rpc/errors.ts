@@ -22,10 +22,6 @@ export const invalid = (key: string): AppError => new AppError(ErrorCode.Invalid
 export const notFound = (message = 'notFound'): AppError =>
   new AppError(ErrorCode.NotFound, message);
 export const conflict = (key: string): AppError => new AppError(ErrorCode.Conflict, key);
-export const premiumOnly = (message: string): AppError =>
-  new AppError(ErrorCode.PremiumOnly, message);
-export const unlimitedOnly = (message: string): AppError =>
-  new AppError(ErrorCode.UnlimitedOnly, message);
 export const sessionInvalid = (): AppError =>
   new AppError(ErrorCode.SessionInvalid, ErrorMessage.sessionInvalid);
 export const rateLimited = (retryAfterSec: number): AppError =>

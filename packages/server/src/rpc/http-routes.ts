@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DescMessage } from '@bufbuild/protobuf';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_PREFIX,
@@ -49,7 +50,7 @@ const REGION = /^[\x20-\x7e]{2,64}$/;
  * The client's region from the header a trusted proxy sets (REGION_HEADER), or '' when none is
  * configured (then any client could claim one) or the value is not a short printable text.
  */
-export function regionOf(request: FastifyRequest, regionHeader: string | undefined): string {
+function regionOf(request: FastifyRequest, regionHeader: string | undefined): string {
   if (!regionHeader) return '';
   const value = headerValue(request, regionHeader).trim();
   return REGION.test(value) ? value : '';
@@ -98,7 +99,7 @@ export function sendError(reply: FastifyReply, format: WireFormat, error: AppErr
 }
 
 /** A server fault: logged in full, answered with the request id and no detail. */
-export function internalError(requestId: string): AppError {
+function internalError(requestId: string): AppError {
   return new AppError(ErrorCode.Internal, `Internal server error (request id ${requestId})`);
 }
 
@@ -136,21 +137,39 @@ async function answer(
       throw invalid(`Header "${Header.idempotencyKey}" is not taken on Chain`);
     const chain = decodeMessage(ChainRequestSchema, body, format);
     trace.input = chain.steps.map((step) => step.method);
-    return encodeMessage(
-      ChainResponseSchema,
-      await runtime.chain(chain, requestInfo(request, options.regionHeader)),
-      format,
-    );
+    let sealed: Uint8Array | undefined;
+    const answered = await runtime.chain(chain, requestInfo(request, options.regionHeader), (a) => {
+      sealed = encodeCapped(ChainResponseSchema, a, format);
+    });
+    // A failed Chain's answer (the error, the steps before it) is encoded here.
+    return answered.errorIndex === -1 && sealed
+      ? sealed
+      : encodeMessage(ChainResponseSchema, answered, format);
   }
   const definition = runtime.find(name);
   if (!definition) throw notFound(`Unknown method ${name}`);
   const input = decodeMessage(definition.method.input, body, format);
   trace.input = input;
-  const output = await runtime.call(definition, input, requestInfo(request, options.regionHeader));
   const schema = definition.method.output;
-  if (schema.typeName === EMPTY_TYPE) return undefined;
-  // The runtime answers the Plain shape of the method's output (defineMethod ties them).
-  const encoded = encodeMessage(schema, output as PlainInitOf<typeof schema>, format);
+  let sealed: Uint8Array | undefined;
+  await runtime.call(definition, input, requestInfo(request, options.regionHeader), (output) => {
+    // The runtime answers the Plain shape of the method's output (defineMethod ties them).
+    if (schema.typeName !== EMPTY_TYPE)
+      sealed = encodeCapped(schema, output as PlainInitOf<typeof schema>, format);
+  });
+  return sealed;
+}
+
+/**
+ * The answer in the format it is sent in, refused (413) past MAX_ANSWER_BYTES of that format:
+ * one cap for single calls and whole Chains alike, counted in the bytes that go out.
+ */
+function encodeCapped<T extends DescMessage>(
+  schema: T,
+  message: PlainInitOf<T>,
+  format: WireFormat,
+): Uint8Array {
+  const encoded = encodeMessage(schema, message, format);
   if (encoded.length > MAX_ANSWER_BYTES) throw answerTooLarge(encoded.length);
   return encoded;
 }

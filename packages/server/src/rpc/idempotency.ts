@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { HOUR_MS } from '@planner/core';
 import type { Schema } from '../db/schema';
 import { invalid } from './errors';
+import { claimCall, claimedCall, forgetOldCalls, storeAnswer } from './idempotency-repository';
 
 /** How long a key is remembered: longer than any offline stretch a queued change waits out. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * HOUR_MS;
@@ -34,24 +35,10 @@ export async function runOnce(
   run: () => Promise<unknown>,
 ): Promise<unknown> {
   const { userId, key, method, output, now } = call;
-  await trx
-    .deleteFrom('idempotent_calls')
-    .where('user_id', '=', userId)
-    .where('created_at', '<', now - IDEMPOTENCY_WINDOW_MS)
-    .execute();
-  const claimed = await trx
-    .insertInto('idempotent_calls')
-    .values({ user_id: userId, call_key: key, method, answer: '', created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'call_key']).doNothing())
-    .returning('call_key')
-    .executeTakeFirst();
-  if (!claimed) {
-    const earlier = await trx
-      .selectFrom('idempotent_calls')
-      .select(['method', 'answer'])
-      .where('user_id', '=', userId)
-      .where('call_key', '=', key)
-      .executeTakeFirstOrThrow();
+  await forgetOldCalls(trx, userId, now - IDEMPOTENCY_WINDOW_MS);
+  const isClaimed = await claimCall(trx, { userId, key, method, now });
+  if (!isClaimed) {
+    const earlier = await claimedCall(trx, userId, key);
     if (earlier.method !== method)
       throw invalid(`The idempotency key was used for ${earlier.method}, not ${method}`);
     if (output.typeName === EMPTY_TYPE) return {};
@@ -60,12 +47,7 @@ export async function runOnce(
   const answer = await run();
   if (output.typeName !== EMPTY_TYPE) {
     const bytes = encodeMessage(output, answer as PlainInitOf<typeof output>, 'binary');
-    await trx
-      .updateTable('idempotent_calls')
-      .set({ answer: Buffer.from(bytes).toString('base64') })
-      .where('user_id', '=', userId)
-      .where('call_key', '=', key)
-      .execute();
+    await storeAnswer(trx, userId, key, Buffer.from(bytes).toString('base64'));
   }
   return answer;
 }

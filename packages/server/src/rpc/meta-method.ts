@@ -2,7 +2,7 @@ import { APP_VERSION, RpcService } from '@planner/protocol';
 import { defineMethod } from './define-method';
 
 /** Version of the planning algorithm; bump when the engine's plans change for the same input. */
-export const ALGORITHM_VERSION = '1';
+const ALGORITHM_VERSION = '1';
 
 export const metaMethod = defineMethod(RpcService.method.meta, {
   auth: 'none',

@@ -9,7 +9,7 @@ import { LocalRealtimeHub } from '../realtime/realtime-hub';
 import type { AuthedPrepareContext, RequestInfo } from './context';
 import { defineMethod } from './define-method';
 import { AppError, invalid } from './errors';
-import { RateLimiters } from './rate-limit';
+import { MEMORY_LIMITS, RateLimiters } from './rate-limit';
 import { RpcRuntime } from './rpc-runtime';
 
 /** A promise the test resolves by hand: holds a `prepare` step open. */
@@ -103,7 +103,7 @@ beforeAll(async () => {
       authenticate: async (_db, token) =>
         token === 'live' ? { userId: 'u1', sessionId: 's1' } : undefined,
     },
-    rateLimiters: new RateLimiters({}),
+    rateLimiters: new RateLimiters({}, MEMORY_LIMITS),
     realtime: new LocalRealtimeHub(),
     definitions,
     onEffectError: (error) => {

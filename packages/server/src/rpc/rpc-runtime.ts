@@ -20,11 +20,16 @@ import type {
   Authenticator,
   CallBasics,
   Db,
+  OpenPlan,
+  Planner,
   PrepareContext,
   PublicContext,
   ReadOnlyDb,
+  ReplanningContext,
   RequestInfo,
 } from './context';
+import type { RealtimeEventType } from '../realtime/realtime-hub';
+import { recordChange } from '../plan-store/timeline-state';
 import type { MethodDefinition } from './define-method';
 import { AppError, invalid, notFound, sessionInvalid } from './errors';
 import { ChainBudget } from './chain-budget';
@@ -44,6 +49,8 @@ export interface RpcRuntimeDeps {
   rateLimiters: RateLimiters;
   realtime: RealtimeHub;
   definitions: readonly MethodDefinition[];
+  /** Runs the re-plans of methods that declare `replans` (timeline/, handed in by app.ts). */
+  planner?: Planner;
   /** Where a failed after-commit effect is reported (it never fails the call). */
   onEffectError: (error: unknown) => void;
 }
@@ -83,8 +90,17 @@ export class RpcRuntime {
     return this.definitions.get(name);
   }
 
-  /** One call: its `prepare` step (if any) outside, then its own transaction. */
-  async call(definition: MethodDefinition, input: unknown, info: RequestInfo): Promise<unknown> {
+  /**
+   * One call: its `prepare` step (if any) outside, then its own transaction. `seal` sees the
+   * answer before the transaction commits (the transport encodes it there and refuses one over
+   * the size cap, so a refused answer leaves nothing changed).
+   */
+  async call(
+    definition: MethodDefinition,
+    input: unknown,
+    info: RequestInfo,
+    seal?: (output: unknown) => void,
+  ): Promise<unknown> {
     definition.checkBounds(input);
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
     let prepared: unknown;
@@ -99,32 +115,52 @@ export class RpcRuntime {
     }
     const effects: Effect[] = [];
     const output = await this.deps.db.transaction().execute(async (trx) => {
-      const key = info.idempotencyKey;
-      if (!key || definition.auth !== 'required')
-        return this.runInTransaction(trx, definition, input, info, effects, prepared);
-      const session = await this.authenticate(trx, info);
-      const keyed = {
-        userId: session.userId,
-        key,
-        method: definition.method.name,
-        output: definition.method.output,
-        now: this.deps.clock.now(),
-      };
-      return runOnce(trx, keyed, () =>
-        this.runInTransaction(trx, definition, input, info, effects, prepared, session),
-      );
+      const answer = await this.runOnceIfKeyed(trx, definition, input, info, effects, prepared);
+      seal?.(answer);
+      return answer;
     });
     this.runEffects(effects);
     return output;
+  }
+
+  /** The call in its transaction, applied once per idempotency key when it carries one. */
+  private async runOnceIfKeyed(
+    trx: Db,
+    definition: MethodDefinition,
+    input: unknown,
+    info: RequestInfo,
+    effects: Effect[],
+    prepared: unknown,
+  ): Promise<unknown> {
+    const key = info.idempotencyKey;
+    if (!key || definition.auth !== 'required')
+      return this.runInTransaction(trx, definition, input, info, effects, prepared);
+    const session = await this.authenticate(trx, info);
+    const keyed = {
+      userId: session.userId,
+      key,
+      method: definition.method.name,
+      output: definition.method.output,
+      now: this.deps.clock.now(),
+    };
+    return runOnce(trx, keyed, () =>
+      this.runInTransaction(trx, definition, input, info, effects, prepared, session),
+    );
   }
 
   /**
    * Every step in order in ONE transaction; the first failure rolls back all of them. Each
    * step is decoded and checked against its bounds before the transaction opens, and the
    * chain stops (rolled back) once it has run past its time or answer-size budget, so that
-   * no Chain holds the database for long.
+   * no Chain holds the database for long. `seal` sees the whole answer before the commit (the
+   * transport encodes it in the format it will send and refuses it over the size cap: then the
+   * last step reports the 413 and everything rolls back).
    */
-  async chain(request: Plain<ChainRequest>, info: RequestInfo): Promise<PlainInit<ChainResponse>> {
+  async chain(
+    request: Plain<ChainRequest>,
+    info: RequestInfo,
+    seal?: (answer: PlainInit<ChainResponse>) => void,
+  ): Promise<PlainInit<ChainResponse>> {
     if (request.steps.length > INPUT_BOUNDS.chainSteps) {
       throw invalid(`field "steps": at most ${INPUT_BOUNDS.chainSteps} steps`);
     }
@@ -140,7 +176,7 @@ export class RpcRuntime {
         for (const [index, step] of checked.entries()) {
           try {
             budget.beforeStep(index);
-            const response = await this.runStep(trx, step, info, effects);
+            const response = await this.runStep(trx, step, info, effects, budget);
             budget.afterStep(index, response.value.length);
             responses.push(response);
           } catch (error) {
@@ -149,6 +185,16 @@ export class RpcRuntime {
             failure = { index, error: appError };
             throw new ChainRollback();
           }
+        }
+        try {
+          seal?.({ responses, errorIndex: -1 });
+        } catch (error) {
+          const appError = asAppError(error);
+          if (!appError) throw error;
+          // Nothing of an answer too large is sent: the error alone.
+          responses.length = 0;
+          failure = { index: checked.length - 1, error: appError };
+          throw new ChainRollback();
         }
       });
     } catch (error) {
@@ -187,6 +233,7 @@ export class RpcRuntime {
     { definition, input }: CheckedStep,
     info: RequestInfo,
     effects: Effect[],
+    budget: ChainBudget,
   ): Promise<PlainAny> {
     await this.deps.rateLimiters.consume(definition.rateLimit, input, info);
     let prepared: unknown;
@@ -195,7 +242,9 @@ export class RpcRuntime {
       // A step must see the earlier steps' writes, so it prepares inside the chain's
       // transaction (on SQLite another connection would wait for this one forever).
       if (definition.auth === 'required') session = await this.authenticate(trx, info);
+      const preparing = performance.now();
       prepared = await this.prepare(definition.prepare, input, info, trx, session);
+      budget.notCounted(performance.now() - preparing);
     }
     const output = await this.runInTransaction(
       trx,
@@ -265,20 +314,60 @@ export class RpcRuntime {
     };
     if (definition.auth === 'none') return definition.run(input, base, prepared);
     const session = checkedSession ?? (await this.authenticate(trx, info));
+    const notify = (type: RealtimeEventType) =>
+      effects.push(() =>
+        this.deps.realtime.publish({
+          userId: session.userId,
+          type,
+          originSessionId: session.sessionId,
+        }),
+      );
     const ctx: AuthedContext = {
       ...base,
       userId: session.userId,
       sessionId: session.sessionId,
-      notify: (type) =>
-        effects.push(() =>
-          this.deps.realtime.publish({
-            userId: session.userId,
-            type,
-            originSessionId: session.sessionId,
-          }),
-        ),
+      notify,
     };
-    return definition.run(input, ctx, prepared);
+    const output = definition.replans
+      ? await this.runReplanning(trx, definition, input, ctx, prepared)
+      : await definition.run(input, ctx, prepared);
+    // Declared changes: recorded in the call's transaction (polling clients see them), then
+    // announced to the user's other devices once it commits.
+    for (const type of definition.changes) {
+      await recordChange(trx, session.userId, type, this.now());
+      notify(type);
+    }
+    return output;
+  }
+
+  /**
+   * A method that declared `replans`: its handler reaches the planner app.ts handed in, and a
+   * plan it opened is settled and saved after it, in the call's transaction; the timeline
+   * change is then announced like a declared one.
+   */
+  private async runReplanning(
+    trx: Db,
+    definition: MethodDefinition,
+    input: unknown,
+    ctx: AuthedContext,
+    prepared: unknown,
+  ): Promise<unknown> {
+    const planner = this.deps.planner;
+    if (!planner) throw new Error(`${definition.method.name} re-plans but no planner was given`);
+    let opened: Promise<OpenPlan> | undefined;
+    let touched = false;
+    const plan: ReplanningContext['plan'] = {
+      catchUp: (now) => planner.catchUp(trx, ctx.userId, now),
+      open: (now) => (opened ??= planner.open(trx, ctx.userId, now)),
+      touch: (now) => {
+        touched = true;
+        return planner.touch(trx, ctx.userId, now);
+      },
+    };
+    const output = await definition.run(input, { ...ctx, plan }, prepared);
+    if (opened) await (await opened).settle();
+    if (opened || touched) ctx.notify('timelineStateUpdated');
+    return output;
   }
 
   private runEffects(effects: readonly Effect[]): void {

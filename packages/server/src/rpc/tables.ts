@@ -1,5 +1,5 @@
 /** The rows of calls made with an idempotency key (migration 0021). */
-export interface IdempotentCallRow {
+interface IdempotentCallRow {
   user_id: string;
   /** The client's key: the same change sent again carries the same one. */
   call_key: string;

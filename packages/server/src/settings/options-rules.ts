@@ -5,6 +5,7 @@
 import {
   AUTOMATIC_LOCALE_OPTION,
   DAY_MS,
+  HOUR_MS,
   isSupportedLocale,
   isValidTimeZone,
   MINUTE_MS,
@@ -16,15 +17,19 @@ import { USER_OPTIONS_VERSION } from '../accounts/accounts-presenter';
 type OptionName = keyof StoredUserOptions;
 
 /** Offsets a task notification may come early by: 0, 5, 10, 15 or 20 minutes. */
-export const TASK_NOTIFICATION_OFFSETS = [0, 5, 10, 15, 20].map((m) => m * MINUTE_MS);
-export const FIRST_DAYS_OF_WEEK = ['MON', 'SAT', 'SUN'] as const;
-export const TIME_FORMATS = ['12-hour clock', '24-hour clock', 'local'] as const;
+const TASK_NOTIFICATION_OFFSETS = [0, 5, 10, 15, 20].map((m) => m * MINUTE_MS);
+const FIRST_DAYS_OF_WEEK = ['MON', 'SAT', 'SUN'] as const;
+const TIME_FORMATS = ['12-hour clock', '24-hour clock', 'local'] as const;
 /** The options a change of re-plans the timeline: where the days are and when rest is. */
 export const PLANNING_OPTIONS: readonly OptionName[] = [
   'timezone',
   'autoIdleEnabled',
   'autoIdleStart',
   'autoIdleEnd',
+  'dailyTaskCap',
+  'taskBuffer',
+  'minBlock',
+  'maxBlock',
 ];
 /** Counters the apps keep (rating prompt, analysis paging): small whole numbers. */
 const COUNTER_LIMIT = 1_000_000;
@@ -33,7 +38,7 @@ const TUTORIAL_STATUS_CHARS = 10_000;
 /** An IANA name such as Europe/Berlin or UTC; not an offset ("+01:00") the runtime also takes. */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
 
-export function isIanaZone(zone: string): boolean {
+function isIanaZone(zone: string): boolean {
   return IANA_NAME.test(zone) && isValidTimeZone(zone);
 }
 
@@ -60,6 +65,12 @@ function isStatusJson(value: string): boolean {
   }
 }
 const isBoolean = () => true;
+/** 0 (no limit) or whole minutes from `least` to `most`. */
+const minutesOrOff =
+  (least: number, most: number): Check =>
+  (value: number) =>
+    value === 0 ||
+    (Number.isInteger(value) && value % MINUTE_MS === 0 && value >= least && value <= most);
 
 /** Each writable option with its check and the words a refusal explains it with. */
 const RULES: { readonly [K in OptionName]?: readonly [Check, string] } = {
@@ -83,6 +94,10 @@ const RULES: { readonly [K in OptionName]?: readonly [Check, string] } = {
   analysisWindowOffset: [isCounter, 'a whole number'],
   fingerprintLock: [isBoolean, ''],
   reviewShowed: [isBoolean, ''],
+  dailyTaskCap: [minutesOrOff(15 * MINUTE_MS, DAY_MS), '0, or whole minutes from 15 min to 24 h'],
+  taskBuffer: [minutesOrOff(MINUTE_MS, 2 * HOUR_MS), '0, or whole minutes up to 2 h'],
+  minBlock: [minutesOrOff(MINUTE_MS, 4 * HOUR_MS), '0, or whole minutes up to 4 h'],
+  maxBlock: [minutesOrOff(15 * MINUTE_MS, DAY_MS), '0, or whole minutes from 15 min to 24 h'],
 };
 
 /** Names the apps send that are not written: the version is checked, the zone's info derived. */
@@ -118,6 +133,9 @@ export function applyOptions(
     const rule = RULES[field];
     if (!rule || !rule[0](sent[field] as never)) refuse(field, rule?.[1] ?? 'not writable');
     copyOption(next, sent, field);
+  }
+  if (next.maxBlock !== 0 && next.maxBlock < next.minBlock) {
+    refuse('maxBlock', 'at least minBlock, or 0 for no limit');
   }
   return next;
 }

@@ -1,9 +1,10 @@
+import { isSupportedLocale } from '@planner/core';
 import type { Plain, TimeZoneInfo } from '@planner/protocol';
 import type { StoredUserOptions } from '../accounts/account';
 import { updateOptions } from '../accounts/accounts-repository';
+import { retitleDefaultCategories } from '../categories/default-categories';
 import { getAccount } from '../accounts/accounts-service';
-import type { AuthedContext } from '../rpc/context';
-import { openTimeline, saveTimeline, settle } from '../timeline/timeline-session';
+import type { AuthedContext, ReplanningContext } from '../rpc/context';
 import { applyOptions, PLANNING_OPTIONS, type parseOptionFields } from './options-rules';
 import { describeZone, territoryOfZone } from './time-zones';
 
@@ -23,11 +24,11 @@ function zoneInfoOf(zone: string, now: number): Plain<TimeZoneInfo> {
 /**
  * Writes `fields` of `sent` (each checked, 400 naming a bad one). A new zone or rest window
  * re-plans at once: the timeline is first brought up to now under the old options (the past
- * stays as it was lived), then planned again under the new ones, and the user's other devices
- * are told (timelineUpdatedAt moves).
+ * stays as it was lived), then planned again under the new ones (the runtime settles the plan
+ * opened here after the call and tells the user's other devices: timelineUpdatedAt moves).
  */
 export async function writeOptions(
-  ctx: AuthedContext,
+  ctx: ReplanningContext,
   sent: StoredUserOptions,
   fields: readonly OptionName[],
 ): Promise<StoredUserOptions> {
@@ -39,13 +40,17 @@ export async function writeOptions(
     next.timeZoneInfo = zoneInfoOf(next.timezone, now);
   }
   const replans = PLANNING_OPTIONS.some((field) => next[field] !== stored[field]);
-  if (replans) await saveTimeline(await openTimeline(db, userId, now, { forWrite: true }));
+  if (replans) await ctx.plan.catchUp(now);
   await updateOptions(db, userId, next);
-  if (replans) {
-    const session = await openTimeline(db, userId, now, { forWrite: true });
-    settle(session);
-    await saveTimeline(session, true);
-    ctx.notify('timelineStateUpdated');
+  // A language chosen by name renames the default categories the person kept as they were
+  // ('local' follows a device language the server does not know: the titles stay).
+  if (
+    next.locale !== stored.locale &&
+    isSupportedLocale(next.locale) &&
+    (await retitleDefaultCategories(db, userId, next.locale, now))
+  ) {
+    ctx.notify('categoryUpdated');
   }
+  if (replans) await ctx.plan.open(now);
   return next;
 }

@@ -23,6 +23,7 @@ export const settingsMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(AccountsService.method.putUserOptions, {
     auth: 'required',
+    replans: true,
     handler: async (input, ctx) => ({
       options: await writeOptions(ctx, requireOptions(input.options), parseOptionFields([])),
     }),
@@ -30,6 +31,7 @@ export const settingsMethods: readonly MethodDefinition[] = [
   defineMethod(AccountsService.method.updateUserOptions, {
     auth: 'required',
     bounds: { fields: fieldMaskBounds },
+    replans: true,
     handler: async (input, ctx) => ({
       options: await writeOptions(
         ctx,

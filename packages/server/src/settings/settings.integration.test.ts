@@ -95,6 +95,12 @@ describe('user options', () => {
     ['locale', { locale: 'nl' }],
     ['tutorialStatus', { tutorialStatus: '[1]' }],
     ['version', { version: 2 }],
+    ['dailyTaskCap', { dailyTaskCap: 10 * MINUTE }],
+    ['dailyTaskCap', { dailyTaskCap: DAY + MINUTE }],
+    ['taskBuffer', { taskBuffer: 90_000 }],
+    ['taskBuffer', { taskBuffer: -MINUTE }],
+    ['minBlock', { minBlock: 5 * HOUR }],
+    ['maxBlock', { maxBlock: 5 * MINUTE }],
   ])('refuses a bad %s with 400 naming it, and keeps what was stored', async (field, bad) => {
     const user = await berliner([]);
     const before = await optionsOf(user);
@@ -221,6 +227,36 @@ describe('territories and time zones', () => {
     const user = await berliner([]);
     const answer = await user.client.call('QueryTimeZones', { locale: 'en', territoryType: 'XX' });
     expect(answer.timeZones).toEqual([]);
+  });
+});
+
+describe('the language of the default categories', () => {
+  it('follows a language chosen later; a category the person renamed stays', async () => {
+    const user = await berliner([]);
+    const titles = async () =>
+      Object.fromEntries(
+        (await listCategories(server.database.db, user.userId)).map((c) => [c.id, c.title]),
+      );
+    expect(await titles()).toMatchObject({ work: 'Work', personal: 'Personal' });
+    const before = await optionsOf(user);
+    const { categories } = await user.client.call('GetCategories');
+    const study = categories.find((c) => c.id === 'study');
+    await user.client.call('PutCategory', { category: { ...study, title: 'Reading' } });
+    await user.client.call('UpdateUserOptions', {
+      fields: ['locale'],
+      options: { ...before, locale: 'de' },
+    });
+    expect(await titles()).toMatchObject({
+      work: 'Arbeit',
+      personal: 'Privat',
+      health: 'Gesundheit',
+      study: 'Reading',
+    });
+    await user.client.call('UpdateUserOptions', {
+      fields: ['locale'],
+      options: { ...before, locale: 'ja' },
+    });
+    expect(await titles()).toMatchObject({ work: '仕事', study: 'Reading' });
   });
 });
 

@@ -69,7 +69,7 @@ function zoneNamePart(zone: string, tag: string, style: 'longGeneric' | 'shortOf
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `now`. */
-export function zoneOffsetAt(zone: string, now: number): number {
+function zoneOffsetAt(zone: string, now: number): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',

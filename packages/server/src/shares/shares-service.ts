@@ -10,24 +10,34 @@ import {
   type StatisticsViewer,
 } from '../statistics/statistics-service';
 import { findTasks } from '../tasks/tasks-repository';
-import type { SharesTables } from './tables';
+import {
+  categoryLabels,
+  deleteShareOf,
+  eventTitles,
+  findShare,
+  findSharesOf,
+  insertShare,
+  sharerName,
+  sharesMadeSince,
+  type ShareRecord,
+} from './shares-repository';
 
 type Db = Kysely<Schema>;
 
 /** The spec's key when sharing is asked of an account without a name. */
-export const NAME_NOT_SET = 'invalid.nameNotSet';
+const NAME_NOT_SET = 'invalid.nameNotSet';
 /** Shares one account may make per hour (a share is cheap to read but costs a row to make). */
 export const SHARES_PER_HOUR = 30;
 
 /** A name and colour a share carries with it. `id` is the share's own opaque label id. */
-export interface ShareLabel {
+interface ShareLabel {
   id: string;
   name: string;
   color: string;
   icon: string;
 }
 
-export interface ShareLabels {
+interface ShareLabels {
   categories: ShareLabel[];
   tasks: ShareLabel[];
   events: ShareLabel[];
@@ -39,12 +49,8 @@ export interface SharedStatistics extends ShareLabels {
   points: StatisticsPoint[];
 }
 
-function shares(db: Db) {
-  return db.withTables<SharesTables>();
-}
-
 /** 32 random bytes, base64url: 256 bits, safe in a path. */
-export function newShareId(): string {
+function newShareId(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -92,28 +98,12 @@ async function labelsOf(
   userId: string,
   maps: ReturnType<typeof relabel>['maps'],
 ): Promise<ShareLabels> {
-  const categoryRows =
-    maps.categories.size === 0
-      ? []
-      : await db
-          .selectFrom('categories')
-          .select(['id', 'title', 'color', 'icon'])
-          .where('user_id', '=', userId)
-          .where('id', 'in', [...maps.categories.keys()])
-          .execute();
+  const categoryRows = await categoryLabels(db, userId, [...maps.categories.keys()]);
   const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
   const tasks = new Map(
     (await findTasks(db, userId, [...maps.tasks.keys()])).map((t) => [t.id, t]),
   );
-  const eventRows =
-    maps.events.size === 0
-      ? []
-      : await db
-          .selectFrom('events')
-          .select(['id', 'title'])
-          .where('user_id', '=', userId)
-          .where('id', 'in', [...maps.events.keys()])
-          .execute();
+  const eventRows = await eventTitles(db, userId, [...maps.events.keys()]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   return {
     categories: [...maps.categories].map(([id, label]) => {
@@ -146,52 +136,55 @@ export async function createShare(
   now: number,
   viewer: StatisticsViewer,
 ): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select('name')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const name = user.name.trim();
+  const name = (await sharerName(db, userId)).trim();
   if (name === '') throw invalid(NAME_NOT_SET);
   if (ranges.length === 0) throw invalid('field "points": at least one');
-  const recent = await shares(db)
-    .selectFrom('statistics_shares')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= SHARES_PER_HOUR) throw rateLimited(60);
+  if ((await sharesMadeSince(db, userId, now - HOUR_MS)) >= SHARES_PER_HOUR) throw rateLimited(60);
   const points = await getTimeStatistics(db, userId, ranges, '', now, viewer);
   const { frozen, maps } = relabel(points);
   const labels = await labelsOf(db, userId, maps);
   const shareId = newShareId();
-  await shares(db)
-    .insertInto('statistics_shares')
-    .values({
-      user_id: userId,
-      share_id: shareId,
-      name,
-      points: JSON.stringify(frozen),
-      labels: JSON.stringify(labels),
-      created_at: now,
-    })
-    .execute();
+  await insertShare(db, {
+    userId,
+    shareId,
+    name,
+    points: JSON.stringify(frozen),
+    labels: JSON.stringify(labels),
+    now,
+  });
   return shareId;
 }
 
 /** The frozen copy behind a link, for anyone who has it (404 for an unknown id). */
 export async function readShare(db: Db, shareId: string): Promise<SharedStatistics> {
-  const row = await shares(db)
-    .selectFrom('statistics_shares')
-    .select(['name', 'points', 'labels', 'created_at'])
-    .where('share_id', '=', shareId)
-    .executeTakeFirst();
+  const row = await findShare(db, shareId);
   if (!row) throw notFound();
   const labels = JSON.parse(row.labels) as ShareLabels;
   return {
     name: row.name,
-    createdAt: Number(row.created_at),
+    createdAt: row.createdAt,
     points: JSON.parse(row.points) as StatisticsPoint[],
     ...labels,
   };
+}
+
+/** The owner's shares, newest first, with the links they answer at. */
+export async function listShares(
+  db: Db,
+  userId: string,
+  publicUrl: string,
+): Promise<(Omit<ShareRecord, 'shareId'> & { id: string; url: string })[]> {
+  return (await findSharesOf(db, userId)).map(({ shareId, ...rest }) => ({
+    id: shareId,
+    url: `${publicUrl}/share/${shareId}`,
+    ...rest,
+  }));
+}
+
+/**
+ * Takes a share back: the row goes, so its link answers not found like one never made. Another
+ * account's id, or one already revoked, is not found either (nothing tells ids apart).
+ */
+export async function revokeShare(db: Db, userId: string, shareId: string): Promise<void> {
+  if (!(await deleteShareOf(db, userId, shareId))) throw notFound();
 }

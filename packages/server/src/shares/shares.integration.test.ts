@@ -2,7 +2,7 @@ import { HOUR_MS } from '@planner/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcError } from '../events/rpc-error-helper';
 import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
-import { insertBlock } from '../timeline/timeline-repository';
+import { insertBlock } from '../plan-store/timeline-repository';
 import { SHARES_PER_HOUR } from './shares-service';
 
 /*
@@ -182,5 +182,52 @@ describe('GetTimeStatisticsShare', () => {
     const { id } = await leaving.client.call('CreateTimeStatisticsShare', { points: [DAY] });
     await leaving.client.call('DeleteAccount', { password: leaving.password });
     expect((await rpcError(server.client().call('GetTimeStatisticsShare', { id }))).code).toBe(404);
+  });
+});
+
+describe('ListTimeStatisticsShares and RevokeTimeStatisticsShare', () => {
+  it("lists the owner's shares with their periods, and only theirs", async () => {
+    const owner = await server.signUp();
+    await owner.client.call('UpdateUser', { name: 'Owner' });
+    const day = await owner.client.call('CreateTimeStatisticsShare', { points: [DAY] });
+    const week = await owner.client.call('CreateTimeStatisticsShare', {
+      points: [DAY, { start: h(0) - 24 * HOUR_MS, end: h(0) }],
+    });
+    const stranger = await server.signUp();
+    expect((await stranger.client.call('ListTimeStatisticsShares')).shares).toEqual([]);
+
+    const { shares } = await owner.client.call('ListTimeStatisticsShares');
+    expect(shares.map((s) => s.id).sort()).toEqual([day.id, week.id].sort());
+    const listedWeek = shares.find((s) => s.id === week.id);
+    expect(listedWeek).toEqual({
+      id: week.id,
+      url: week.url,
+      createdAt: expect.any(Number) as number,
+      start: h(0) - 24 * HOUR_MS,
+      end: DAY.end,
+      periodCount: 2,
+    });
+    const unsigned = await rpcError(server.client().call('ListTimeStatisticsShares'));
+    expect(unsigned.code).toBe(16);
+  });
+
+  it('a revoked link answers not found; nobody else can revoke it', async () => {
+    const owner = await server.signUp();
+    await owner.client.call('UpdateUser', { name: 'Owner' });
+    const { id } = await owner.client.call('CreateTimeStatisticsShare', { points: [DAY] });
+    const stranger = await server.signUp();
+    const theirs = await rpcError(stranger.client.call('RevokeTimeStatisticsShare', { id }));
+    expect(theirs.code).toBe(404);
+    expect((await server.client().call('GetTimeStatisticsShare', { id })).name).toBe('Owner');
+
+    await owner.client.call('RevokeTimeStatisticsShare', { id });
+    expect((await rpcError(server.client().call('GetTimeStatisticsShare', { id }))).code).toBe(404);
+    expect((await owner.client.call('ListTimeStatisticsShares')).shares).toEqual([]);
+    const again = await rpcError(owner.client.call('RevokeTimeStatisticsShare', { id }));
+    expect(again.code).toBe(404);
+    const long = await rpcError(
+      owner.client.call('RevokeTimeStatisticsShare', { id: 'A'.repeat(65) }),
+    );
+    expect(long.code).toBe(400);
   });
 });

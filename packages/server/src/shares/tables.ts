@@ -1,5 +1,5 @@
 /** Rows of shared analysis periods (docs/shares-and-estimates.md). Instants int8 ms. */
-export type StatisticsShareRow = {
+type StatisticsShareRow = {
   user_id: string;
   /** The public address: 32 random bytes, base64url. */
   share_id: string;

@@ -11,7 +11,7 @@ import type { Config, OAuthClientConfig } from '../config';
 import type { SocialProfile, SocialProvider } from './social-repository';
 
 /** What the start route hands the provider, and the callback checks against. */
-export interface FlowChecks {
+interface FlowChecks {
   state: string;
   nonce: string;
   codeVerifier: string;

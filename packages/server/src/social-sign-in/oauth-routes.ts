@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { API_PREFIX } from '@planner/protocol';
-import { hashToken, newToken } from '../accounts/secrets';
+import { hashToken, newToken } from '../secrets';
 import { systemClock } from '../clock';
 import type { Database } from '../db/database';
-import { RateLimiters } from '../rpc/rate-limit';
 import type { ServiceDeps } from '../service-deps';
 import { configuredProviders, type OAuthProvider } from './oauth-providers';
 import {
@@ -21,9 +20,9 @@ import * as repo from './social-repository';
 import type { SocialProvider } from './social-repository';
 
 /** A popup has this long from its start to the provider's callback. */
-export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
+const OAUTH_FLOW_TTL_MS = 10 * 60_000;
 /** A finished popup's ticket must be redeemed (CreateSession, SetGoogleUser...) within this. */
-export const SIGN_IN_TICKET_TTL_MS = 5 * 60_000;
+const SIGN_IN_TICKET_TTL_MS = 5 * 60_000;
 
 /** How long an app's exchange code (its ticket before the exchange) lives: a ticket's time. */
 const APP_CODE_TTL_MS = SIGN_IN_TICKET_TTL_MS;
@@ -54,7 +53,7 @@ export function registerOAuthRoutes(
   const targetOrigin = new URL(deps.config.publicUrl).origin;
   const isSecure = deps.config.publicUrl.startsWith('https:');
   // Each start stores a flow: an address may start only so many (the RPC limits' rules).
-  const limiters = new RateLimiters(deps.config.rateLimits);
+  const limiters = deps.rateLimiters;
   const providerOf = (name: string): OAuthProvider | undefined =>
     name === 'google' || name === 'facebook' ? providers[name] : undefined;
   const page = (reply: FastifyReply, status: number, result: PageResult) =>
@@ -63,6 +62,7 @@ export function registerOAuthRoutes(
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(resultPage(result, targetOrigin));
+  const kit: OAuthKit = { deps, db, isSecure, limiters, providerOf, page };
 
   app.get(`${BASE}/providers`, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -73,155 +73,205 @@ export function registerOAuthRoutes(
     reply.type('text/javascript; charset=utf-8').send(FINISH_SCRIPT),
   );
 
-  app.get<{
-    Params: { provider: string };
-    Querystring: { state?: string; app_challenge?: string };
-  }>(`${BASE}/:provider/start`, async (request, reply) => {
-    const clientState = request.query.state ?? '';
-    const appChallenge = request.query.app_challenge ?? '';
-    if (!CLIENT_STATE.test(clientState) || (appChallenge && !APP_CHALLENGE.test(appChallenge)))
-      return page(reply, 400, { text: 'Bad request.' });
-    const result = (outcome: Outcome): PageResult => ({
-      state: clientState,
-      appChallenge,
-      ...outcome,
-    });
-    const provider = providerOf(request.params.provider);
-    if (!provider) return page(reply, 404, result({ error: 'failed' }));
-    try {
-      await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
-    } catch {
-      return page(reply, 429, result({ error: 'failed' }));
-    }
-    const checks = {
-      state: newToken(),
-      nonce: oidc.randomNonce(),
-      codeVerifier: oidc.randomPKCECodeVerifier(),
-    };
-    const binding = newToken();
-    let url: URL;
-    try {
-      url = await provider.authorizationUrl({
-        ...checks,
-        codeChallenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
-      });
-    } catch (error) {
-      request.log.warn({ err: error, provider: provider.name }, 'oauth provider unreachable');
-      return page(reply, 502, result({ error: 'failed' }));
-    }
-    const now = clock.now();
-    await repo.deleteExpired(db, now);
-    await repo.insertFlow(db, hashToken(checks.state), {
-      provider: provider.name,
-      clientState,
-      codeVerifier: checks.codeVerifier,
-      nonce: checks.nonce,
-      bindingHash: hashToken(binding),
-      appChallenge,
-      expiresAt: now + OAUTH_FLOW_TTL_MS,
-    });
-    // Binds the callback to this browser: a callback link sent by someone else (their code
-    // in it, to sign the victim into the sender's account) finds no cookie and fails.
-    reply.header(
-      'set-cookie',
-      cookie(cookieName(provider.name), binding, {
-        path: `${BASE}/${provider.name}/callback`,
-        maxAgeSec: OAUTH_FLOW_TTL_MS / 1000,
-        isSecure,
-      }),
-    );
-    return reply.header('cache-control', 'no-store').redirect(url.href, 302);
-  });
+  app.get<StartRoute>(`${BASE}/:provider/start`, (request, reply) =>
+    startFlow(kit, request, reply),
+  );
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
-    `${BASE}/:provider/callback`,
-    async (request, reply) => {
-      const provider = providerOf(request.params.provider);
-      const state = request.query.state ?? '';
-      const flow =
-        provider && state ? await repo.takeFlow(db, provider.name, hashToken(state)) : undefined;
-      if (!provider || !flow || flow.expiresAt <= clock.now()) {
-        return page(reply, 400, {
-          text: 'This sign-in has expired. Close this window and try again.',
-        });
-      }
-      reply.header(
-        'set-cookie',
-        cookie(cookieName(provider.name), '', {
-          path: `${BASE}/${provider.name}/callback`,
-          maxAgeSec: 0,
-          isSecure,
-        }),
-      );
-      const result = (outcome: Outcome): PageResult => ({
-        state: flow.clientState,
-        appChallenge: flow.appChallenge,
-        ...outcome,
-      });
-      const binding = readCookie(request, cookieName(provider.name));
-      if (!binding || hashToken(binding) !== flow.bindingHash) {
-        request.log.warn({ provider: provider.name }, 'oauth callback from another browser');
-        return page(reply, 400, result({ error: 'failed' }));
-      }
-      if (request.query.error) {
-        request.log.info({ provider: provider.name, error: request.query.error }, 'oauth declined');
-        const cancelled = request.query.error === 'access_denied';
-        return page(reply, 200, result({ error: cancelled ? 'cancelled' : 'failed' }));
-      }
-      try {
-        const callback = new URL(`${deps.config.publicUrl}${BASE}/${provider.name}/callback`);
-        callback.search = new URL(request.url, 'http://callback').search;
-        const profile = await provider.finish(callback, {
-          state,
-          nonce: flow.nonce,
-          codeVerifier: flow.codeVerifier,
-        });
-        const ticket = newToken();
-        // A shell's ticket waits for the app's exchange (below): the scheme's link that carries
-        // it could be caught by another app, which has no verifier.
-        await repo.insertTicket(
-          db,
-          hashToken(ticket),
-          profile,
-          clock.now() + (flow.appChallenge ? APP_CODE_TTL_MS : SIGN_IN_TICKET_TTL_MS),
-          flow.appChallenge,
-        );
-        return page(reply, 200, result({ token: ticket }));
-      } catch (error) {
-        // The error names what failed (a status, a claim), never the code or a token.
-        const reason = error instanceof Error ? error.message : String(error);
-        request.log.warn({ provider: provider.name, reason }, 'oauth sign-in failed');
-        return page(reply, 502, result({ error: 'failed' }));
-      }
-    },
+  app.get<CallbackRoute>(`${BASE}/:provider/callback`, (request, reply) =>
+    finishFlow(kit, request, reply),
   );
 
   // The shell app's exchange: `{ code, verifier }` from the app link → `{ token }`, the ticket
   // CreateSession takes. A code works once, with the verifier whose challenge began the flow.
-  app.post(`${BASE}/app-ticket`, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const refuse = () => reply.code(400).send({ error: 'invalid' });
-    try {
-      await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
-    } catch {
-      return reply.code(429).send({ error: 'tooMany' });
-    }
-    const { code, verifier } = jsonFields(request.body, ['code', 'verifier'] as const);
-    if (!APP_CODE.test(code) || !APP_VERIFIER.test(verifier)) return refuse();
-    const ticket = newToken();
-    const exchanged = await repo.exchangeAppTicket(
-      db,
-      hashToken(code),
-      appChallengeOf(verifier),
-      hashToken(ticket),
-      clock.now(),
-    );
-    if (!exchanged) {
-      request.log.warn('oauth app exchange refused');
-      return refuse();
-    }
-    return { token: ticket };
+  app.post(`${BASE}/app-ticket`, (request, reply) => exchangeAppTicket(kit, request, reply));
+}
+
+type StartRoute = {
+  Params: { provider: string };
+  Querystring: { state?: string; app_challenge?: string };
+};
+type CallbackRoute = {
+  Params: { provider: string };
+  Querystring: Record<string, string | undefined>;
+};
+
+/** What the popup's routes share. */
+interface OAuthKit {
+  deps: ServiceDeps & { database: Database };
+  db: Database['db'];
+  isSecure: boolean;
+  limiters: ServiceDeps['rateLimiters'];
+  providerOf: (name: string) => OAuthProvider | undefined;
+  page: (reply: FastifyReply, status: number, result: PageResult) => FastifyReply;
+}
+
+/** /start: stores the flow (state, nonce, PKCE verifier, browser binding) and redirects. */
+async function startFlow(
+  { db, isSecure, limiters, providerOf, page }: OAuthKit,
+  request: FastifyRequest<StartRoute>,
+  reply: FastifyReply,
+) {
+  const clientState = request.query.state ?? '';
+  const appChallenge = request.query.app_challenge ?? '';
+  if (!CLIENT_STATE.test(clientState) || (appChallenge && !APP_CHALLENGE.test(appChallenge)))
+    return page(reply, 400, { text: 'Bad request.' });
+  const result = (outcome: Outcome): PageResult => ({
+    state: clientState,
+    appChallenge,
+    ...outcome,
   });
+  const provider = providerOf(request.params.provider);
+  if (!provider) return page(reply, 404, result({ error: 'failed' }));
+  try {
+    await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
+  } catch {
+    return page(reply, 429, result({ error: 'failed' }));
+  }
+  const checks = {
+    state: newToken(),
+    nonce: oidc.randomNonce(),
+    codeVerifier: oidc.randomPKCECodeVerifier(),
+  };
+  const binding = newToken();
+  let url: URL;
+  try {
+    url = await provider.authorizationUrl({
+      ...checks,
+      codeChallenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+    });
+  } catch (error) {
+    request.log.warn({ err: error, provider: provider.name }, 'oauth provider unreachable');
+    return page(reply, 502, result({ error: 'failed' }));
+  }
+  const now = clock.now();
+  await repo.deleteExpired(db, now);
+  await repo.insertFlow(db, hashToken(checks.state), {
+    provider: provider.name,
+    clientState,
+    codeVerifier: checks.codeVerifier,
+    nonce: checks.nonce,
+    bindingHash: hashToken(binding),
+    appChallenge,
+    expiresAt: now + OAUTH_FLOW_TTL_MS,
+  });
+  // Binds the callback to this browser: a callback link sent by someone else (their code
+  // in it, to sign the victim into the sender's account) finds no cookie and fails.
+  reply.header(
+    'set-cookie',
+    cookie(cookieName(provider.name), binding, {
+      path: `${BASE}/${provider.name}/callback`,
+      maxAgeSec: OAUTH_FLOW_TTL_MS / 1000,
+      isSecure,
+    }),
+  );
+  return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+}
+
+/** The provider's answer exchanged for the profile, kept behind a new sign-in ticket. */
+async function finishAtProvider(
+  db: OAuthKit['db'],
+  provider: NonNullable<ReturnType<OAuthKit['providerOf']>>,
+  flow: NonNullable<Awaited<ReturnType<typeof repo.takeFlow>>>,
+  callback: URL,
+  state: string,
+): Promise<string> {
+  const profile = await provider.finish(callback, {
+    state,
+    nonce: flow.nonce,
+    codeVerifier: flow.codeVerifier,
+  });
+  const ticket = newToken();
+  // A shell's ticket waits for the app's exchange (below): the scheme's link that carries
+  // it could be caught by another app, which has no verifier.
+  await repo.insertTicket(
+    db,
+    hashToken(ticket),
+    profile,
+    clock.now() + (flow.appChallenge ? APP_CODE_TTL_MS : SIGN_IN_TICKET_TTL_MS),
+    flow.appChallenge,
+  );
+  return ticket;
+}
+
+/** /callback: checks the flow and the browser, finishes at the provider, posts a ticket. */
+async function finishFlow(
+  { deps, db, isSecure, providerOf, page }: OAuthKit,
+  request: FastifyRequest<CallbackRoute>,
+  reply: FastifyReply,
+) {
+  const provider = providerOf(request.params.provider);
+  const state = request.query.state ?? '';
+  const flow =
+    provider && state ? await repo.takeFlow(db, provider.name, hashToken(state)) : undefined;
+  if (!provider || !flow || flow.expiresAt <= clock.now()) {
+    return page(reply, 400, {
+      text: 'This sign-in has expired. Close this window and try again.',
+    });
+  }
+  reply.header(
+    'set-cookie',
+    cookie(cookieName(provider.name), '', {
+      path: `${BASE}/${provider.name}/callback`,
+      maxAgeSec: 0,
+      isSecure,
+    }),
+  );
+  const result = (outcome: Outcome): PageResult => ({
+    state: flow.clientState,
+    appChallenge: flow.appChallenge,
+    ...outcome,
+  });
+  const binding = readCookie(request, cookieName(provider.name));
+  if (!binding || hashToken(binding) !== flow.bindingHash) {
+    request.log.warn({ provider: provider.name }, 'oauth callback from another browser');
+    return page(reply, 400, result({ error: 'failed' }));
+  }
+  if (request.query.error) {
+    request.log.info({ provider: provider.name, error: request.query.error }, 'oauth declined');
+    const cancelled = request.query.error === 'access_denied';
+    return page(reply, 200, result({ error: cancelled ? 'cancelled' : 'failed' }));
+  }
+  try {
+    const callback = new URL(`${deps.config.publicUrl}${BASE}/${provider.name}/callback`);
+    callback.search = new URL(request.url, 'http://callback').search;
+    const ticket = await finishAtProvider(db, provider, flow, callback, state);
+    return page(reply, 200, result({ token: ticket }));
+  } catch (error) {
+    // The error names what failed (a status, a claim), never the code or a token.
+    const reason = error instanceof Error ? error.message : String(error);
+    request.log.warn({ provider: provider.name, reason }, 'oauth sign-in failed');
+    return page(reply, 502, result({ error: 'failed' }));
+  }
+}
+
+/** The shell app's exchange of a one-time code and its verifier for a sign-in ticket. */
+async function exchangeAppTicket(
+  { db, limiters }: OAuthKit,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.header('cache-control', 'no-store');
+  const refuse = () => reply.code(400).send({ error: 'invalid' });
+  try {
+    await limiters.consume([{ bucket: 'oauthStartPerIp', key: () => request.ip }], {}, request);
+  } catch {
+    return reply.code(429).send({ error: 'tooMany' });
+  }
+  const { code, verifier } = jsonFields(request.body, ['code', 'verifier'] as const);
+  if (!APP_CODE.test(code) || !APP_VERIFIER.test(verifier)) return refuse();
+  const ticket = newToken();
+  const exchanged = await repo.exchangeAppTicket(
+    db,
+    hashToken(code),
+    appChallengeOf(verifier),
+    hashToken(ticket),
+    clock.now(),
+  );
+  if (!exchanged) {
+    request.log.warn('oauth app exchange refused');
+    return refuse();
+  }
+  return { token: ticket };
 }
 
 type Outcome = { token: string } | { error: 'cancelled' | 'failed' };
@@ -231,7 +281,7 @@ type PageResult = ({ state: string; appChallenge: string } & Outcome) | { text: 
  * Where a shell's flow ends: the app's link with the state and the code (the ticket the app
  * exchanges) or the error. `app.planner://oauth?state=…&code=…`
  */
-export function appReturnUrl(state: string, outcome: Outcome): string {
+function appReturnUrl(state: string, outcome: Outcome): string {
   return appLink(
     'oauth',
     'token' in outcome ? { state, code: outcome.token } : { state, error: outcome.error },

@@ -49,3 +49,12 @@ export function phoneKey(input: { countryCallingCode: string; phoneNumber: strin
     return '';
   }
 }
+
+/** The requesting address and the number, for limits per requester ('' when not valid). */
+export function perIpAndNumber(
+  input: { countryCallingCode: string; phoneNumber: string },
+  request: { ip: string },
+): string {
+  const number = phoneKey(input);
+  return number && `${request.ip} ${number}`;
+}

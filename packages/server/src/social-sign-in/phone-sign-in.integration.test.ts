@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@planner/protocol';
+import { DEFAULT_RATE_LIMITS } from '../config';
 import { outboxDir } from '../mail/mailer';
 import { rpcError, startTestServer, type TestServer } from '../testing/test-server';
 import { PhoneMessage } from './phone-numbers';
@@ -164,49 +165,95 @@ describe('sign-in with phone and code', () => {
   });
 });
 
-describe('limits', () => {
+describe('limits: per code and per requester, never per number alone', () => {
   let limited: TestServer;
+  const OWNER = '203.0.113.1';
+  const STRANGER = '198.51.100.7';
   beforeAll(async () => {
     limited = await startTestServer({
-      config: {
-        rateLimits: {
-          smsVerifyPerNumber: { points: 5, durationSec: 600 },
-          smsCodePerNumber: { points: 3, durationSec: 3600 },
-        },
-      },
+      config: { rateLimits: DEFAULT_RATE_LIMITS, trustProxy: ['loopback'] },
     });
   });
   afterAll(() => limited.close());
 
-  it('allows five tries per number: the sixth is refused even with the right code', async () => {
-    const phone = newNumber();
-    const verifyCode = await sendCode(limited, phone);
-    const wrong = verifyCode === '000000' ? '000001' : '000000';
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      const error = await rpcError(
-        limited.client().call('CreateSession', { ...phone, verifyCode: wrong }),
-      );
-      expect(error.message).toBe(PhoneMessage.invalidCode);
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  /** Asks for a code from `address`; answers the code, or the refusal's status. */
+  async function codeFrom(address: string, phone: ReturnType<typeof newNumber>) {
+    const before = (await codesSentTo(limited, phone.e164)).length;
+    const { countryCallingCode, phoneNumber } = phone;
+    const answer = await limited.postJson(
+      'CreateSmsVerifyCode',
+      { countryCallingCode, phoneNumber, purpose: 'signIn' },
+      from(address),
+    );
+    if (answer.status !== 204 && answer.status !== 200) return { status: answer.status };
+    for (let waited = 0; waited < 3000; waited += 20) {
+      const codes = await codesSentTo(limited, phone.e164);
+      if (codes.length > before) return { status: 200, code: codes[codes.length - 1] ?? '' };
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const sixth = await rpcError(limited.client().call('CreateSession', { ...phone, verifyCode }));
-    expect(sixth.code).toBe(ErrorCode.RateLimited);
-    // Another number is not held up.
-    const other = newNumber();
-    await limited
-      .client()
-      .call('CreateSession', { ...other, verifyCode: await sendCode(limited, other) });
+    throw new Error('no code was written to the outbox');
+  }
+  function signInFrom(address: string, phone: ReturnType<typeof newNumber>, verifyCode: string) {
+    const { countryCallingCode, phoneNumber } = phone;
+    return limited.postJson(
+      'CreateSession',
+      { countryCallingCode, phoneNumber, verifyCode },
+      from(address),
+    );
+  }
+  const wrongFor = (code: string) => (code === '000000' ? '000001' : '000000');
+
+  it("a stranger's code requests and wrong codes stop the stranger, not the owner", async () => {
+    const phone = newNumber();
+    const first = await codeFrom(OWNER, phone);
+    // The stranger asks for five codes (the sixth is refused) and types five wrong ones.
+    for (let sent = 0; sent < 5; sent++) expect((await codeFrom(STRANGER, phone)).status).toBe(200);
+    expect((await codeFrom(STRANGER, phone)).status).toBe(429);
+    for (let tried = 0; tried < 5; tried++) {
+      const wrong = await signInFrom(STRANGER, phone, wrongFor(first.code ?? ''));
+      expect(wrong.body).toMatchObject({ code: 400, message: PhoneMessage.invalidCode });
+    }
+    expect((await signInFrom(STRANGER, phone, first.code ?? '')).status).toBe(429);
+    // The owner's code is still alive, and the owner signs in with it.
+    const owner = await signInFrom(OWNER, phone, first.code ?? '');
+    expect(owner.status).toBe(200);
+    expect(owner.body.authToken).toEqual(expect.any(String));
+    // The owner can still ask for codes: the stranger used up only their own.
+    const again = await codeFrom(OWNER, phone);
+    expect((await signInFrom(OWNER, phone, again.code ?? '')).status).toBe(200);
   });
 
-  it('sends only so many codes to one number, however it is typed', async () => {
+  it('a code wears out after twelve wrong tries from anywhere; a fresh one gets in', async () => {
     const phone = newNumber();
-    for (let sent = 0; sent < 3; sent++) await sendCode(limited, phone);
-    const error = await rpcError(
-      limited.client().call('CreateSmsVerifyCode', {
-        countryCallingCode: '',
-        phoneNumber: phone.e164,
-        purpose: 'signIn',
-      }),
-    );
-    expect(error.code).toBe(ErrorCode.RateLimited);
+    const worn = await codeFrom(OWNER, phone);
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      for (let tried = 0; tried < 4; tried++) {
+        const wrong = await signInFrom(address, phone, wrongFor(worn.code ?? ''));
+        expect(wrong.body.message).toBe(PhoneMessage.invalidCode);
+      }
+    }
+    const refused = await signInFrom(OWNER, phone, worn.code ?? '');
+    expect(refused.body).toMatchObject({ code: 400, message: PhoneMessage.invalidCode });
+    const fresh = await codeFrom(OWNER, phone);
+    expect((await signInFrom(OWNER, phone, fresh.code ?? '')).status).toBe(200);
+  });
+
+  it('one address tries five codes per number; another number is not held up', async () => {
+    const phone = newNumber();
+    const { code = '' } = await codeFrom(STRANGER, phone);
+    for (let tried = 0; tried < 5; tried++)
+      expect((await signInFrom(STRANGER, phone, wrongFor(code))).status).toBe(400);
+    expect((await signInFrom(STRANGER, phone, code)).status).toBe(429);
+    const other = newNumber();
+    const otherCode = await codeFrom(STRANGER, other);
+    expect((await signInFrom(STRANGER, other, otherCode.code ?? '')).status).toBe(200);
+  });
+
+  it('sends one address only so many codes for a number, however it is typed', async () => {
+    const phone = newNumber();
+    for (let sent = 0; sent < 5; sent++) expect((await codeFrom(OWNER, phone)).status).toBe(200);
+    const international = { countryCallingCode: '', phoneNumber: phone.e164, e164: phone.e164 };
+    expect((await codeFrom(OWNER, international)).status).toBe(429);
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { outboxDir } from '../mail/mailer';
 
-export interface Sms {
+interface Sms {
   /** E.164. */
   to: string;
   text: string;

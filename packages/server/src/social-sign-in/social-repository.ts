@@ -265,10 +265,11 @@ export async function findPhone(db: Reader, userId: string): Promise<PhoneNumber
     : undefined;
 }
 
-/** Stores the number's new code; an earlier one stops working. */
+/** Stores the number's new code for one requester; that requester's earlier code stops working. */
 export async function replaceSmsCode(
   db: Db,
   phone: string,
+  requester: string,
   code: { hash: string; purpose: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
   const fields = {
@@ -280,9 +281,21 @@ export async function replaceSmsCode(
   };
   await db
     .insertInto('sms_codes')
-    .values({ phone, ...fields })
-    .onConflict((oc) => oc.column('phone').doUpdateSet(fields))
+    .values({ phone, requester, ...fields })
+    .onConflict((oc) => oc.columns(['phone', 'requester']).doUpdateSet(fields))
     .execute();
+}
+
+/** The hashes of the number's live, unused codes (whoever asked for them). */
+export async function liveSmsCodes(db: Reader, phone: string, now: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sms_codes')
+    .select('code_hash')
+    .where('phone', '=', phone)
+    .where('used_at', '=', 0)
+    .where('expires_at', '>', now)
+    .execute();
+  return rows.map((r) => r.code_hash);
 }
 
 /** Marks the number's code used if it is this one, unused and live; answers whether it was. */
@@ -300,5 +313,5 @@ export async function spendSmsCode(
     .where('used_at', '=', 0)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) >= 1;
 }

@@ -2,7 +2,7 @@ import { AccountsService } from '@planner/protocol';
 import { text } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import type { ServiceDeps } from '../service-deps';
-import { normalizePhone, phoneKey } from './phone-numbers';
+import { normalizePhone, perIpAndNumber, phoneKey } from './phone-numbers';
 import * as social from './social-sign-in';
 import { createSmsSender } from './sms-sender';
 
@@ -37,14 +37,17 @@ export function createSocialSignInMethods(deps: ServiceDeps): MethodDefinition[]
     defineMethod(AccountsService.method.createSmsVerifyCode, {
       auth: 'none',
       bounds: phoneBounds,
+      // Per address, per address and number (one stranger cannot use up the number's codes),
+      // and per number (a cost backstop many addresses together reach).
       rateLimit: [
         { bucket: 'smsCodePerIp', key: (_input, request) => request.ip },
+        { bucket: 'smsCodePerIpAndNumber', key: perIpAndNumber },
         { bucket: 'smsCodePerNumber', key: phoneKey },
       ],
       handler: async (input, ctx) => {
         const phone = normalizePhone(input.countryCallingCode, input.phoneNumber);
         const now = ctx.now();
-        const code = await social.createSignInCode(ctx.db, phone, input.purpose, now);
+        const code = await social.createSignInCode(ctx.db, phone, input.purpose, ctx.ip, now);
         ctx.afterCommit(() => social.sendSignInCode(sms, phone, code, now));
         return {};
       },

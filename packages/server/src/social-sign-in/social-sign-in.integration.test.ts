@@ -7,7 +7,7 @@ import {
   STRONG_PASSWORD,
   type TestServer,
 } from '../testing/test-server';
-import { hashToken } from '../accounts/secrets';
+import { hashToken } from '../secrets';
 import { appChallengeOf } from './app-return';
 import { SocialMessage } from './social-sign-in';
 import { CookieJar, drivePopup, openCallback } from './testing/popup-driver';

@@ -4,11 +4,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashToken } from '../accounts/secrets';
+import { hashToken } from '../secrets';
 import { systemClock } from '../clock';
 import type { Schema } from '../db/schema';
 import { conflict, invalid } from '../rpc/errors';
 import { normalizePhone, PhoneMessage } from './phone-numbers';
+import type { PhoneCodeGuesses } from './code-guesses';
 import * as repo from './social-repository';
 import type { PhoneNumber, SocialProfile, SocialProvider } from './social-repository';
 import type { SmsSender } from './sms-sender';
@@ -33,8 +34,8 @@ export const SocialMessage = {
 
 /** A sign-in code lives this long; a new one replaces it. */
 export const SMS_CODE_TTL_MS = 10 * 60_000;
-export const SMS_CODE_DIGITS = 6;
-export const SMS_PURPOSE_SIGN_IN = 'signIn';
+const SMS_CODE_DIGITS = 6;
+const SMS_PURPOSE_SIGN_IN = 'signIn';
 
 /**
  * Tickets are timed by the real clock, like the provider's tokens they come from (ID tokens
@@ -114,16 +115,21 @@ function codeHash(phone: PhoneNumber, code: string): string {
   return hashToken(`${phone.e164}:${code}`);
 }
 
-/** Makes a new sign-in code for the number; the caller sends it once the call commits. */
+/**
+ * Makes a new sign-in code for the number, asked for from `requesterIp`: it replaces only that
+ * address's earlier code, so a stranger asking for codes leaves the owner's code alive. The
+ * caller sends it once the call commits.
+ */
 export async function createSignInCode(
   db: Db,
   phone: PhoneNumber,
   purpose: string,
+  requesterIp: string,
   now: number,
 ): Promise<string> {
   if (purpose !== SMS_PURPOSE_SIGN_IN) throw invalid(PhoneMessage.unknownPurpose);
   const code = String(randomInt(0, 10 ** SMS_CODE_DIGITS)).padStart(SMS_CODE_DIGITS, '0');
-  await repo.replaceSmsCode(db, phone.e164, {
+  await repo.replaceSmsCode(db, phone.e164, hashToken(requesterIp), {
     hash: codeHash(phone, code),
     purpose,
     createdAt: now,
@@ -139,17 +145,29 @@ export function sendSignInCode(sender: SmsSender, phone: PhoneNumber, code: stri
   );
 }
 
-/** Spends the number's code if `code` is it; refuses a wrong, used or expired code alike. */
+/**
+ * Spends one of the number's live codes if `code` is it; refuses a wrong, used, expired or worn
+ * out code alike. A wrong code counts against every live code of the number (`guesses`).
+ */
 export async function spendSignInCode(
   db: Db,
+  guesses: PhoneCodeGuesses,
   phone: PhoneNumber,
   code: string,
   now: number,
 ): Promise<void> {
   const isWellFormed = new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`).test(code);
-  if (!isWellFormed || !(await repo.spendSmsCode(db, phone.e164, codeHash(phone, code), now))) {
-    throw invalid(PhoneMessage.invalidCode);
+  const hash = codeHash(phone, code);
+  if (
+    isWellFormed &&
+    !(await guesses.isWornOut(phone.e164, hash)) &&
+    (await repo.spendSmsCode(db, phone.e164, hash, now))
+  ) {
+    return;
   }
+  const live = await repo.liveSmsCodes(db, phone.e164, now);
+  await guesses.recordWrong(phone.e164, live);
+  throw invalid(PhoneMessage.invalidCode);
 }
 
 export function phoneOwner(db: Reader, phone: PhoneNumber): Promise<string | undefined> {

@@ -17,7 +17,7 @@ export interface SocialIdentityRow {
 }
 
 /** The phone number an account signs in with (one per account). */
-export interface UserPhoneRow {
+interface UserPhoneRow {
   user_id: string;
   /** Digits without '+', e.g. '49'. */
   country_calling_code: string;
@@ -27,7 +27,7 @@ export interface UserPhoneRow {
 }
 
 /** A sign-in popup between its start and its callback: the checks the callback needs. */
-export interface OAuthFlowRow {
+interface OAuthFlowRow {
   /** SHA-256 of the `state` sent to the provider. */
   state_hash: string;
   provider: string;
@@ -64,10 +64,12 @@ export interface SignInTicketRow {
   used_at: number;
 }
 
-/** The live sign-in code of a phone number (a new code replaces it). */
-export interface SmsCodeRow {
+/** A live sign-in code of a phone number, one per requesting address (a new one replaces it). */
+interface SmsCodeRow {
   /** E.164, e.g. '+4915123456789'. */
   phone: string;
+  /** SHA-256 of the address that asked for it (addresses are not kept in the table). */
+  requester: string;
   /** SHA-256 of the number and the code. */
   code_hash: string;
   purpose: string;
@@ -81,7 +83,7 @@ export interface SmsCodeRow {
  * A shell's flow in the system browser (Google Calendar's consent) between its start and the
  * app's exchange: keyed by the hash of the flow's state, then of the app link's one-time code.
  */
-export interface AppHandoffRow {
+interface AppHandoffRow {
   key_hash: string;
   /** The app's PKCE challenge: only its verifier takes the payload. */
   app_challenge: string;

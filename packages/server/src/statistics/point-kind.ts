@@ -12,7 +12,7 @@ import { addLocalDays, fromWallClock, HOUR_MS, startOfLocalDay, toWallClock } fr
  */
 export type PointKind = 'short' | 'week' | 'month' | 'year' | 'custom';
 
-export const LONGEST_DAY_MS = 25 * HOUR_MS;
+const LONGEST_DAY_MS = 25 * HOUR_MS;
 
 export function pointKind(start: number, end: number, timeZone: string): PointKind {
   if (end - start <= LONGEST_DAY_MS) return 'short';

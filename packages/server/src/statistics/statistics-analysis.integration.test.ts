@@ -2,7 +2,7 @@ import { HOUR_MS } from '@planner/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcError } from '../events/rpc-error-helper';
 import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
-import { insertBlock } from '../timeline/timeline-repository';
+import { insertBlock } from '../plan-store/timeline-repository';
 
 /*
  * The analysis views' totals against hand-computed values, for a user in Europe/Berlin across

@@ -2,7 +2,7 @@ import { HOUR_MS, MINUTE_MS } from '@planner/core';
 import type { Event as WireEvent, PlainInit } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
-import { insertBlock } from '../timeline/timeline-repository';
+import { insertBlock } from '../plan-store/timeline-repository';
 
 /*
  * Event time in GetTimeStatistics for a user in Europe/Berlin, around the spring change (Sunday

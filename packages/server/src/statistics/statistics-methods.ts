@@ -2,7 +2,7 @@ import { INPUT_BOUNDS } from '@planner/core';
 import { StatisticsService } from '@planner/protocol';
 import { idBound, instant, list } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
-import { loadPlanningProfile } from '../timeline/planning-profile';
+import { loadPlanningProfile } from '../accounts/planning-profile';
 import { getTimeStatistics } from './statistics-service';
 
 export const statisticsMethods: readonly MethodDefinition[] = [

@@ -7,7 +7,7 @@ import { exclusivePieces, listEventSpans, listTaskSpans, type TrackedSpan } from
 
 type Db = Kysely<Schema>;
 
-export const ANALYSIS_LIMIT_MESSAGE = 'analysisTypeLimit';
+const ANALYSIS_LIMIT_MESSAGE = 'analysisTypeLimit';
 
 export interface StatisticsRange {
   start: number;

@@ -7,7 +7,7 @@ import {
   type SignedUpUser,
   type TestServer,
 } from '../testing/test-server';
-import { insertBlock } from '../timeline/timeline-repository';
+import { insertBlock } from '../plan-store/timeline-repository';
 
 let server: TestServer;
 let user: SignedUpUser;

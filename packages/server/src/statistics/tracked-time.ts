@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { listEventInstances } from '../events/event-instances';
 import { findTasks } from '../tasks/tasks-repository';
-import { listBlocksBetween } from '../timeline/timeline-repository';
+import { listBlocksBetween } from '../plan-store/timeline-repository';
 
 type Db = Kysely<Schema>;
 
@@ -134,6 +134,3 @@ export function exclusivePieces(spans: readonly TrackedSpan[]): TrackedSpan[] {
   }
   return pieces;
 }
-
-/** Tracked task time (category guessing ranks categories by it). */
-export const listTrackedSpans = listTaskSpans;

@@ -2,7 +2,5 @@
 export {
   parsePriceParams,
   type BillingFrequency as Frequency,
-  type PlanPrice,
-  type PriceParams,
   type PricedTier as Tier,
 } from '@planner/core';

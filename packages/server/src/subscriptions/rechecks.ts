@@ -9,9 +9,9 @@ import { applyVerdict, rowsDue } from './subscriptions-repository';
 
 const HOUR = 3600 * 1000;
 /** Active subscriptions ending within this are asked about (a renewal shows a day ahead). */
-export const RECHECK_AHEAD_MS = 24 * HOUR;
+const RECHECK_AHEAD_MS = 24 * HOUR;
 /** A row is asked at most this often. */
-export const RECHECK_EVERY_MS = 6 * HOUR;
+const RECHECK_EVERY_MS = 6 * HOUR;
 const BATCH = 50;
 
 /**

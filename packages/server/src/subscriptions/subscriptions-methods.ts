@@ -1,5 +1,5 @@
 import { TiersService } from '@planner/protocol';
-import { newId } from '../accounts/secrets';
+import { newId } from '../secrets';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
 import { idBound, text } from '../rpc/bounds';
 import type { AuthedContext } from '../rpc/context';
@@ -9,10 +9,10 @@ import { registerPremiumLevelSource } from '../tiers/premium-level';
 import { findSku, SKUS, skuMessage, storeProductId, type Platform } from './skus';
 import { PurchaseRejected, type StoreVerdict } from './store-verdict';
 import { createStores, recheck, type Stores } from './stores';
-import { activeSubscriptionLevel } from './subscription-level';
 import {
   applyVerdict,
   deleteSubscription,
+  subscriptionGrants,
   findByPurchase,
   findSubscription,
   insertSubscription,
@@ -113,139 +113,164 @@ const platformOf = (row: SubscriptionRow): Platform =>
  * GetSubscriptionSkus, GetSubscriptions, CreateSubscription, UpdateSubscription,
  * SetAppStoreReceipt, GetAppStoreReceiptStatus (docs/subscriptions.md).
  */
+/** What the subscription methods share: the deps and the stores' clients. */
+interface SubscriptionsKit {
+  deps: ServiceDeps;
+  stores: ReturnType<typeof createStores>;
+}
+
 export function createSubscriptionsMethods(deps: ServiceDeps): MethodDefinition[] {
   const stores = createStores(deps.config);
-  // The derived premiumLevel (tiers/premium-level.ts) asks this on every read of the level.
-  registerPremiumLevelSource('subscriptions', activeSubscriptionLevel);
+  // The derived premiumLevel (tiers/premium-level.ts) reads this source with every session.
+  registerPremiumLevelSource('subscriptions', subscriptionGrants);
 
+  const kit: SubscriptionsKit = { deps, stores };
   return [
-    // The calls carry no device type: the web's ids (the same as Google Play's) are answered;
-    // the App Store's own product ids are accepted wherever a SKU id is.
-    defineMethod(TiersService.method.getSubscriptionSkus, {
-      auth: 'required',
-      handler: () => {
-        const of = (tier: string) =>
-          SKUS.filter((sku) => sku.tier === tier).map((sku) => skuMessage(sku, 'web', deps.config));
-        return Promise.resolve({ premiumSkus: of('premium'), unlimitedSkus: of('unlimited') });
-      },
-    }),
-
-    defineMethod(TiersService.method.getSubscriptions, {
-      auth: 'required',
-      // Subscriptions past their end are asked about again first: a renewal extends them.
-      prepare: async (_input, ctx) => {
-        const due = await userRowsDue(ctx.db, ctx.userId, ctx.now());
-        const verdicts: { row: SubscriptionRow; verdict: StoreVerdict }[] = [];
-        for (const row of due) {
-          try {
-            const verdict = await recheck(stores, row, ctx.now());
-            if (verdict) verdicts.push({ row, verdict });
-          } catch (error) {
-            if (!(error instanceof PurchaseRejected)) {
-              deps.log.warn({ err: error }, 'subscription re-check failed; kept as it was');
-              continue;
-            }
-            // Unknown to the store now: it pays for nothing.
-            verdicts.push({ row, verdict: lapsed(row) });
-          }
-        }
-        return verdicts;
-      },
-      handler: async (_input, ctx, verdicts) => {
-        for (const { row, verdict } of verdicts)
-          await applyVerdict(ctx.db, row, verdict, ctx.now());
-        const rows = await userSubscriptions(ctx.db, ctx.userId);
-        return {
-          subscriptions: rows.map((row) =>
-            subscriptionMessage(row, ctx.now(), platformOf(row), deps),
-          ),
-        };
-      },
-    }),
-
-    defineMethod(TiersService.method.createSubscription, {
-      auth: 'required',
-      bounds: { sku: text(64) },
-      handler: async (input, ctx) => {
-        const sku = findSku(input.sku.trim());
-        if (!sku) throw invalid('invalid.sku');
-        const row = pendingRow(ctx.userId, sku.id, ctx.now());
-        await insertSubscription(ctx.db, row);
-        return { subscriptionId: row.subscription_id };
-      },
-    }),
-
-    defineMethod(TiersService.method.updateSubscription, {
-      auth: 'required',
-      bounds: {
-        subscriptionId: idBound,
-        googlePlayPurchaseToken: text(PURCHASE_TOKEN_CHARS),
-        appStoreReceipt: text(SIGNED_TRANSACTION_CHARS),
-      },
-      rateLimit: STORE_CHECK_LIMIT,
-      prepare: (input, ctx) => {
-        const token = input.googlePlayPurchaseToken.trim();
-        const receipt = input.appStoreReceipt.trim();
-        if (!token === !receipt) {
-          throw invalid('field "googlePlayPurchaseToken" or "appStoreReceipt": exactly one');
-        }
-        const proof: Proof = token
-          ? { googlePlayPurchaseToken: token }
-          : { appStoreReceipt: receipt };
-        return askStore(stores, proof, ctx.now()).then((verdict) => ({ verdict, proof }));
-      },
-      handler: async (input, ctx, { verdict, proof }) => {
-        const row = await findSubscription(ctx.db, ctx.userId, input.subscriptionId);
-        if (!row) throw notFound();
-        const other = await checkVerdict(ctx, verdict, row.sku_id, row.subscription_id);
-        if (other) {
-          // The user bound this purchase before (a retry, a restore): refresh that row.
-          await applyVerdict(ctx.db, other, verdict, ctx.now(), proof);
-          if (row.store === '') await deleteSubscription(ctx.db, ctx.userId, row.subscription_id);
-        } else {
-          await applyVerdict(ctx.db, row, verdict, ctx.now(), proof);
-        }
-        return {};
-      },
-    }),
-
-    // A restore on iOS: the app hands over its signed transaction; the matching subscription
-    // is bound to the account (or refreshed) once Apple confirmed it.
-    defineMethod(TiersService.method.setAppStoreReceipt, {
-      auth: 'required',
-      bounds: { packageName: text(200), receipt: text(SIGNED_TRANSACTION_CHARS) },
-      rateLimit: STORE_CHECK_LIMIT,
-      prepare: (input, ctx) => {
-        if (deps.config.appStore && input.packageName !== deps.config.appStore.bundleId) {
-          throw invalid('field "packageName": not this app');
-        }
-        return askStore(stores, { appStoreReceipt: input.receipt.trim() }, ctx.now());
-      },
-      handler: async (input, ctx, verdict) => {
-        const sku = findSku(verdict.productId);
-        if (!sku) throw invalid('invalid.purchaseProduct');
-        const held = await checkVerdict(ctx, verdict, sku.id, undefined);
-        const proof = { appStoreReceipt: input.receipt.trim() };
-        if (held) {
-          await applyVerdict(ctx.db, held, verdict, ctx.now(), proof);
-          return {};
-        }
-        const row = pendingRow(ctx.userId, sku.id, ctx.now());
-        await insertSubscription(ctx.db, row);
-        await applyVerdict(ctx.db, row, verdict, ctx.now(), proof);
-        return {};
-      },
-    }),
-
-    defineMethod(TiersService.method.getAppStoreReceiptStatus, {
-      auth: 'required',
-      handler: async (_input, ctx) => {
-        const rows = await userSubscriptions(ctx.db, ctx.userId);
-        const paid = rows.some(
-          (row) => row.store === 'app_store' && row.active === 1 && row.expires_at > ctx.now(),
-        );
-        return { expired: !paid };
-      },
-    }),
+    getSubscriptionSkusMethod(kit),
+    getSubscriptionsMethod(kit),
+    createSubscriptionMethod(kit),
+    updateSubscriptionMethod(kit),
+    setAppStoreReceiptMethod(kit),
+    getAppStoreReceiptStatusMethod(kit),
   ];
+}
+
+function getSubscriptionSkusMethod({ deps }: SubscriptionsKit): MethodDefinition {
+  // The calls carry no device type: the web's ids (the same as Google Play's) are answered;
+  // the App Store's own product ids are accepted wherever a SKU id is.
+  return defineMethod(TiersService.method.getSubscriptionSkus, {
+    auth: 'required',
+    handler: () => {
+      const of = (tier: string) =>
+        SKUS.filter((sku) => sku.tier === tier).map((sku) => skuMessage(sku, 'web', deps.config));
+      return Promise.resolve({ premiumSkus: of('premium'), unlimitedSkus: of('unlimited') });
+    },
+  });
+}
+
+function getSubscriptionsMethod({ deps, stores }: SubscriptionsKit): MethodDefinition {
+  return defineMethod(TiersService.method.getSubscriptions, {
+    auth: 'required',
+    // Subscriptions past their end are asked about again first: a renewal extends them.
+    prepare: async (_input, ctx) => {
+      const due = await userRowsDue(ctx.db, ctx.userId, ctx.now());
+      const verdicts: { row: SubscriptionRow; verdict: StoreVerdict }[] = [];
+      for (const row of due) {
+        try {
+          const verdict = await recheck(stores, row, ctx.now());
+          if (verdict) verdicts.push({ row, verdict });
+        } catch (error) {
+          if (!(error instanceof PurchaseRejected)) {
+            deps.log.warn({ err: error }, 'subscription re-check failed; kept as it was');
+            continue;
+          }
+          // Unknown to the store now: it pays for nothing.
+          verdicts.push({ row, verdict: lapsed(row) });
+        }
+      }
+      return verdicts;
+    },
+    handler: async (_input, ctx, verdicts) => {
+      for (const { row, verdict } of verdicts) await applyVerdict(ctx.db, row, verdict, ctx.now());
+      const rows = await userSubscriptions(ctx.db, ctx.userId);
+      return {
+        subscriptions: rows.map((row) =>
+          subscriptionMessage(row, ctx.now(), platformOf(row), deps),
+        ),
+      };
+    },
+  });
+}
+
+function createSubscriptionMethod(_kit: SubscriptionsKit): MethodDefinition {
+  return defineMethod(TiersService.method.createSubscription, {
+    auth: 'required',
+    bounds: { sku: text(64) },
+    handler: async (input, ctx) => {
+      const sku = findSku(input.sku.trim());
+      if (!sku) throw invalid('invalid.sku');
+      const row = pendingRow(ctx.userId, sku.id, ctx.now());
+      await insertSubscription(ctx.db, row);
+      return { subscriptionId: row.subscription_id };
+    },
+  });
+}
+
+function updateSubscriptionMethod({ stores }: SubscriptionsKit): MethodDefinition {
+  return defineMethod(TiersService.method.updateSubscription, {
+    auth: 'required',
+    bounds: {
+      subscriptionId: idBound,
+      googlePlayPurchaseToken: text(PURCHASE_TOKEN_CHARS),
+      appStoreReceipt: text(SIGNED_TRANSACTION_CHARS),
+    },
+    rateLimit: STORE_CHECK_LIMIT,
+    prepare: (input, ctx) => {
+      const token = input.googlePlayPurchaseToken.trim();
+      const receipt = input.appStoreReceipt.trim();
+      if (!token === !receipt) {
+        throw invalid('field "googlePlayPurchaseToken" or "appStoreReceipt": exactly one');
+      }
+      const proof: Proof = token
+        ? { googlePlayPurchaseToken: token }
+        : { appStoreReceipt: receipt };
+      return askStore(stores, proof, ctx.now()).then((verdict) => ({ verdict, proof }));
+    },
+    handler: async (input, ctx, { verdict, proof }) => {
+      const row = await findSubscription(ctx.db, ctx.userId, input.subscriptionId);
+      if (!row) throw notFound();
+      const other = await checkVerdict(ctx, verdict, row.sku_id, row.subscription_id);
+      if (other) {
+        // The user bound this purchase before (a retry, a restore): refresh that row.
+        await applyVerdict(ctx.db, other, verdict, ctx.now(), proof);
+        if (row.store === '') await deleteSubscription(ctx.db, ctx.userId, row.subscription_id);
+      } else {
+        await applyVerdict(ctx.db, row, verdict, ctx.now(), proof);
+      }
+      return {};
+    },
+  });
+}
+
+function setAppStoreReceiptMethod({ deps, stores }: SubscriptionsKit): MethodDefinition {
+  // A restore on iOS: the app hands over its signed transaction; the matching subscription
+  // is bound to the account (or refreshed) once Apple confirmed it.
+  return defineMethod(TiersService.method.setAppStoreReceipt, {
+    auth: 'required',
+    bounds: { packageName: text(200), receipt: text(SIGNED_TRANSACTION_CHARS) },
+    rateLimit: STORE_CHECK_LIMIT,
+    prepare: (input, ctx) => {
+      if (deps.config.appStore && input.packageName !== deps.config.appStore.bundleId) {
+        throw invalid('field "packageName": not this app');
+      }
+      return askStore(stores, { appStoreReceipt: input.receipt.trim() }, ctx.now());
+    },
+    handler: async (input, ctx, verdict) => {
+      const sku = findSku(verdict.productId);
+      if (!sku) throw invalid('invalid.purchaseProduct');
+      const held = await checkVerdict(ctx, verdict, sku.id, undefined);
+      const proof = { appStoreReceipt: input.receipt.trim() };
+      if (held) {
+        await applyVerdict(ctx.db, held, verdict, ctx.now(), proof);
+        return {};
+      }
+      const row = pendingRow(ctx.userId, sku.id, ctx.now());
+      await insertSubscription(ctx.db, row);
+      await applyVerdict(ctx.db, row, verdict, ctx.now(), proof);
+      return {};
+    },
+  });
+}
+
+function getAppStoreReceiptStatusMethod(_kit: SubscriptionsKit): MethodDefinition {
+  return defineMethod(TiersService.method.getAppStoreReceiptStatus, {
+    auth: 'required',
+    handler: async (_input, ctx) => {
+      const rows = await userSubscriptions(ctx.db, ctx.userId);
+      const paid = rows.some(
+        (row) => row.store === 'app_store' && row.active === 1 && row.expires_at > ctx.now(),
+      );
+      return { expired: !paid };
+    },
+  });
 }

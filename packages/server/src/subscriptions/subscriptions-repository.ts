@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { Db, ReadOnlyDb } from '../rpc/context';
 import type { StoreVerdict } from './store-verdict';
+import { forgetTierFacts, type PremiumLevelSource } from '../tiers/tiers-repository';
+import { SKUS } from './skus';
 import type { SubscriptionRow, SubscriptionsTables } from './tables';
 
 type SubscriptionsDb = Kysely<Schema & SubscriptionsTables>;
@@ -18,6 +20,7 @@ const readSubscriptions = (db: ReadOnlyDb): Pick<SubscriptionsDb, 'selectFrom'> 
   db as unknown as Pick<SubscriptionsDb, 'selectFrom'>;
 
 export async function insertSubscription(db: Db, row: SubscriptionRow): Promise<void> {
+  forgetTierFacts(db, row.user_id);
   await withSubscriptions(db).insertInto('subscriptions').values(row).execute();
 }
 
@@ -99,6 +102,7 @@ export async function applyVerdict(
   now: number,
   proof?: { googlePlayPurchaseToken: string } | { appStoreReceipt: string },
 ): Promise<void> {
+  forgetTierFacts(db, row.user_id);
   await withSubscriptions(db)
     .updateTable('subscriptions')
     .set({
@@ -122,6 +126,7 @@ export async function deleteSubscription(
   userId: string,
   subscriptionId: string,
 ): Promise<void> {
+  forgetTierFacts(db, userId);
   await withSubscriptions(db)
     .deleteFrom('subscriptions')
     .where('user_id', '=', userId)
@@ -149,3 +154,17 @@ export async function subscriptionLevel(
     .execute();
   return rows.reduce((level, row) => Math.max(level, levelOfSku(row.sku_id)), 0);
 }
+
+/**
+ * The subscriptions' source of the premium level (tiers/tiers-repository.ts): when the user's
+ * active subscriptions of `level` or higher end. "Active" is the stored flag; the tier compares
+ * the end with the call's time, so a lapsed subscription stops counting the moment it ends.
+ */
+export const subscriptionGrants: PremiumLevelSource = (userId, level) => {
+  // The ids findSku knows (ours; App Store product ids are accepted too).
+  const skus = SKUS.filter((sku) => sku.level >= level).flatMap((sku) => [
+    sql.lit(sku.id),
+    sql.lit(sku.iosProductId),
+  ]);
+  return sql`select expires_at as until from subscriptions where user_id = ${userId} and active = 1 and sku_id in (${sql.join(skus)})`;
+};

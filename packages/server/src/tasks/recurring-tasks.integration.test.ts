@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '@planner/core';
 import type { Plain, PlainInit, Task as WireTask } from '@planner/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedUpUser, type TestServer } from '../testing/test-server';
-import { NEVER } from '../timeline/world';
+import { NEVER } from '../plan-store/timeblock';
 
 /*
  * Recurring tasks make their instances as occurrences arrive, for a user in Europe/Berlin. The

@@ -8,9 +8,9 @@ import {
 } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { TimelineState } from '../timeline/timeblock';
-import { bumpedTime, saveRecurringTaskProgress } from '../timeline/timeline-state';
-import { NEVER } from '../timeline/world';
+import type { TimelineState } from '../plan-store/timeblock';
+import { bumpedTime, saveRecurringTaskProgress } from '../plan-store/timeline-state';
+import { NEVER } from '../plan-store/timeblock';
 import type { TaskField } from './task-input';
 import type { Task, TaskRecurrenceRule, TaskSeries } from './task';
 import {
@@ -51,13 +51,13 @@ function leadOf(series: TaskSeries, timeZone: string): number {
 }
 
 /** The start of the occurrence after the newest made one; NEVER when the rule has no more. */
-export function nextOccurrenceAt(series: TaskSeries, timeZone: string): number {
+function nextOccurrenceAt(series: TaskSeries, timeZone: string): number {
   const k = series.lastInstance - series.anchorNumber - leadOf(series, timeZone) + 1;
   return instanceAt(recurrenceOf(series, timeZone), k)?.start ?? NEVER;
 }
 
 /** The latest occurrence started by `now` after the newest made one, or null. */
-export function latestArrived(
+function latestArrived(
   series: TaskSeries,
   timeZone: string,
   now: number,
@@ -76,7 +76,7 @@ export function latestArrived(
 }
 
 /** The task of one occurrence: the series' template, checklist unchecked. */
-export function instanceTask(
+function instanceTask(
   series: TaskSeries,
   occurrence: { instanceNumber: number; start: number },
 ): Task {

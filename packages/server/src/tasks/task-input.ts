@@ -11,7 +11,7 @@ import { invalid } from '../rpc/errors';
 import type { ChecklistItem, Task, TaskRecurrenceRule } from './task';
 
 /** The spec's names of the task fields PutTask may change. */
-export const TASK_FIELDS = [
+const TASK_FIELDS = [
   'title',
   'category',
   'timeScheduled',

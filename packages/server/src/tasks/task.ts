@@ -41,7 +41,7 @@ export interface Task {
 }
 
 /** What a recurring series' new instances copy. */
-export interface TaskTemplate {
+interface TaskTemplate {
   title: string;
   categoryId: string;
   timeScheduled: number;

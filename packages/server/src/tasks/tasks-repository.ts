@@ -15,7 +15,6 @@ import type {
   ChecklistItem,
   PlanningTask,
   Task,
-  TaskSummary,
   TaskRecurrenceRule,
   TaskSeries,
   TaskStatusFilter,
@@ -167,20 +166,6 @@ export async function deleteTaskRow(db: Db, userId: string, id: string): Promise
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** The user's open tasks without their notes (the timeline and the to-do list). */
-export async function listOpenTaskSummaries(db: Db, userId: string): Promise<TaskSummary[]> {
-  const rows = await db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('is_completed', '=', 0)
-    .execute();
-  return rows.map((row) => {
-    const { note, ...task } = toTask(row);
-    return { ...task, hasNote: note.trim() !== '' };
-  });
 }
 
 /** Open tasks, with only the fields the planner needs. */

@@ -9,20 +9,10 @@ import {
 import type { Input, Plain, Task as WireTask } from '@planner/protocol';
 import { categoryExists } from '../categories/categories-repository';
 import { invalid, notFound } from '../rpc/errors';
-import type { Db } from '../rpc/context';
-import { completeTask, startTaskNow, takeRest } from '../timeline/controls';
-import { bumpTimelineUpdatedAt, deleteTaskBlocks } from '../timeline/timeline-repository';
-import {
-  newBlockId,
-  openTimeline,
-  saveTimeline,
-  settle,
-  type TimelineSession,
-} from '../timeline/timeline-session';
-import { dropBlock } from '../timeline/world';
+import type { Db, OpenPlan, PlanAccess } from '../rpc/context';
 import { applyTaskFields, parseFields, type TaskField } from './task-input';
-import { toPlanningTask, type Task, type TaskStatusFilter } from './task';
-import { loadTaskExtras } from './task-extras';
+import type { Task, TaskStatusFilter } from './task';
+import type { TaskPlanning } from './task-planning';
 import { presentCheapTask, presentTask } from './task-presenter';
 import {
   changeSeries,
@@ -43,6 +33,20 @@ import {
 import { recordEstimate } from '../estimates/estimates-repository';
 
 const MAX_REST_MS = 24 * 3_600_000;
+
+/** Who calls, in which transaction, with the plan the runtime opens and the planning port. */
+export interface TaskCall {
+  db: Db;
+  userId: string;
+  plan: PlanAccess;
+  planning: TaskPlanning;
+}
+
+/** A call with its plan open: what every change of a planned task works on. */
+interface PlannedCall extends TaskCall {
+  now: number;
+  opened: OpenPlan;
+}
 
 async function requireCategory(db: Db, userId: string, categoryId: string): Promise<void> {
   if (!categoryId || !(await categoryExists(db, userId, categoryId))) {
@@ -77,16 +81,10 @@ function newTask(now: number): Task {
  * session end, timeScheduled becomes 0, an optional rest follows); reopening gives a task with
  * nothing scheduled one hour again.
  */
-function applyCompletion(
-  session: TimelineSession,
-  task: Task,
-  isCompleted: boolean,
-  rest: number,
-): Task {
-  const { now, world } = session;
+function applyCompletion(call: PlannedCall, task: Task, isCompleted: boolean, rest: number): Task {
+  const { now } = call;
   if (isCompleted && !task.isCompleted) {
-    completeTask(world, task.id, now);
-    if (rest > 0) takeRest(world, now, rest, newBlockId);
+    call.planning.completed(call.opened, task.id, rest);
     return { ...task, isCompleted: true, timeScheduled: 0, completedAt: now, isUnconfirmed: false };
   }
   if (!isCompleted && task.isCompleted) {
@@ -101,22 +99,20 @@ function applyCompletion(
   return task;
 }
 
-/** Mirrors a saved task into the state machine's view (when the call has one open). */
-function syncWorld(session: Pick<TimelineSession, 'world'> | { world: null }, task: Task): void {
-  if (!session.world) return;
-  if (task.isCompleted) session.world.tasks.delete(task.id);
-  else session.world.tasks.set(task.id, toPlanningTask(task));
+/** Mirrors a saved task into the plan (when the call has one open). */
+function syncPlan(call: PlannedCall | SessionlessWrite, task: Task): void {
+  if (call.opened) call.planning.saved(call.opened, task);
 }
 
 /** The fields the planner reads; a change of any other field leaves the plan as it was. */
 const PLANNING_FIELDS: readonly TaskField[] = ['timeScheduled', 'deadline', 'isCompleted'];
 
 export async function putTask(
-  db: Db,
-  userId: string,
+  call: TaskCall,
   now: number,
   input: Input<'PutTask'>,
 ): Promise<Plain<WireTask>> {
+  const { db, userId } = call;
   if (!input.task) throw invalid('field "task": required');
   if (input.rest < 0 || input.rest > MAX_REST_MS) throw invalid('field "rest": 0 to 24 hours');
   const isNew = input.task.id === '';
@@ -137,36 +133,34 @@ export async function putTask(
   // A title, note, checklist or category edit (the common one) cannot move any block: the
   // timeline is only marked updated; the next read replays it as usual.
   const saved = replans
-    ? await putPlannedTask({ db, userId, now, input, mask, existing, task, isNew })
-    : await putUnplannedTask(db, userId, now, input, mask, existing, task);
+    ? await putPlannedTask({ ...call, now, input, mask, existing, task, isNew })
+    : await putUnplannedTask(call, now, input, mask, existing, task);
   // The estimate as typed (before do-it-now adds time): what estimate accuracy measures against.
   if ((isNew || mask.has('timeScheduled')) && !saved.isCompleted)
     await recordEstimate(db, userId, saved.id, task.timeScheduled, now);
-  const extras = await loadTaskExtras(db, userId, [saved.id], now, null);
+  const extras = await call.planning.storedExtras(db, userId, [saved.id], now);
   return presentTask(saved, extras, true);
 }
 
 async function putUnplannedTask(
-  db: Db,
-  userId: string,
+  call: TaskCall,
   now: number,
   input: Input<'PutTask'>,
   mask: ReadonlySet<TaskField>,
   existing: Task,
   task: Task,
 ): Promise<Task> {
+  const { db, userId } = call;
   await saveTask(db, userId, task);
   if (input.updateType > 0 && task.recurringTaskId) {
-    await applyToSiblings({ db, userId, now, world: null }, existing, input, mask);
+    await applyToSiblings({ ...call, now, opened: null }, existing, input, mask);
     await changeSeries(db, userId, null, existing, task, mask);
   }
-  await bumpTimelineUpdatedAt(db, userId, now);
+  await call.plan.touch(now);
   return task;
 }
 
-interface PlannedPut {
-  db: Db;
-  userId: string;
+interface PlannedPut extends TaskCall {
   now: number;
   input: Input<'PutTask'>;
   mask: ReadonlySet<TaskField>;
@@ -178,31 +172,24 @@ interface PlannedPut {
 async function putPlannedTask(p: PlannedPut): Promise<Task> {
   const { db, userId, now, input, mask, existing, isNew } = p;
   let task = p.task;
-  const session = await openTimeline(db, userId, now, { forWrite: true });
+  const call: PlannedCall = { ...p, opened: await p.plan.open(now) };
   if (mask.has('isCompleted'))
-    task = applyCompletion(session, task, input.task?.isCompleted ?? false, input.rest);
+    task = applyCompletion(call, task, input.task?.isCompleted ?? false, input.rest);
   if (!task.isCompleted && task.timeScheduled > existing.timeScheduled) task.isUnconfirmed = false;
   task.updatedAt = now;
   if (mask.has('recurrenceRule')) await leaveEndedSeries(db, userId, task);
   const startsSeries = joinNewSeries(task, input.task?.expectedStart ?? 0);
   if (isNew) await insertTask(db, userId, task);
   else await saveTask(db, userId, task);
-  syncWorld(session, task);
-  if (input.doItNow && !task.isCompleted)
-    startTaskNow(session.world, session.settings, task.id, now, newBlockId);
-  const series = {
-    db,
-    userId,
-    state: session.world.state,
-    timeZone: session.profile.timezone,
-  };
+  syncPlan(call, task);
+  if (input.doItNow && !task.isCompleted) call.planning.startNow(call.opened, task.id);
+  const series = { db, userId, ...call.planning.seriesState(call.opened) };
   if (startsSeries) await startSeries(series, task);
   else if (!isNew && input.updateType > 0 && task.recurringTaskId) {
-    await applyToSiblings(session, existing, input, mask);
+    await applyToSiblings(call, existing, input, mask);
     await changeSeries(db, userId, series, existing, task, mask);
   }
-  settle(session);
-  await saveTimeline(session, true);
+  await call.opened.settle();
   // The state machine may have changed the task (time added by do-it-now): answer the stored one.
   const saved = await findTask(db, userId, task.id);
   if (!saved) throw notFound();
@@ -210,16 +197,14 @@ async function putPlannedTask(p: PlannedPut): Promise<Task> {
 }
 
 /** A write done without the state machine (the change cannot move any block). */
-interface SessionlessWrite {
-  db: Db;
-  userId: string;
+interface SessionlessWrite extends TaskCall {
   now: number;
-  world: null;
+  opened: null;
 }
 
 /** updateType 1 (this and following) or 2 (all): the same change on the series' other tasks. */
 async function applyToSiblings(
-  session: Pick<TimelineSession, 'db' | 'userId' | 'now' | 'world'> | SessionlessWrite,
+  session: PlannedCall | SessionlessWrite,
   task: Task,
   input: Input<'PutTask'>,
   mask: ReadonlySet<string>,
@@ -237,17 +222,17 @@ async function applyToSiblings(
     );
     changed.updatedAt = session.now;
     await saveTask(session.db, session.userId, changed);
-    syncWorld(session, changed);
+    syncPlan(session, changed);
   }
 }
 
 export async function putMultipleTasks(
-  db: Db,
-  userId: string,
+  taskCall: TaskCall,
   now: number,
   input: Input<'PutMultipleTasks'>,
 ): Promise<Plain<WireTask>[]> {
-  const session = await openTimeline(db, userId, now, { forWrite: true });
+  const { db, userId } = taskCall;
+  const call: PlannedCall = { ...taskCall, now, opened: await taskCall.plan.open(now) };
   const ids: string[] = [];
   for (const [index, update] of input.req.entries()) {
     if (!update.task) throw invalid(`field "req[${index}].task": required`);
@@ -256,9 +241,9 @@ export async function putMultipleTasks(
     const mask = parseFields(update.fields, ['isCompleted', 'timeScheduled']);
     let changed: Task = { ...task, isUnconfirmed: false, updatedAt: now };
     if (mask.has('isCompleted') && update.task.isCompleted) {
-      changed = applyCompletion(session, changed, true, 0);
+      changed = applyCompletion(call, changed, true, 0);
     } else {
-      changed = applyCompletion(session, changed, false, 0);
+      changed = applyCompletion(call, changed, false, 0);
       const asked = mask.has('timeScheduled') ? update.task.timeScheduled : 0;
       // An unchecked task gets one more hour unless the answer says how much.
       const wanted =
@@ -266,49 +251,39 @@ export async function putMultipleTasks(
       changed.timeScheduled = clampTaskDuration(wanted, false);
     }
     await saveTask(db, userId, changed);
-    syncWorld(session, changed);
+    syncPlan(call, changed);
     ids.push(changed.id);
   }
-  settle(session);
-  await saveTimeline(session, true);
+  await call.opened.settle();
   const saved = await findTasks(db, userId, ids);
-  const extras = await loadTaskExtras(
+  const extras = await call.planning.storedExtras(
     db,
     userId,
     saved.map((t) => t.id),
     now,
-    null,
   );
   return saved.map((t) => presentTask(t, extras, false));
 }
 
 /** Deletes tasks with every block they had (their time records go with them). */
-async function deleteTasks(session: TimelineSession, ids: readonly string[]): Promise<void> {
-  const { db, userId, world } = session;
+async function deleteTasks(call: PlannedCall, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
-    if (world.state.currentBlockId && world.blocks.get(world.state.currentBlockId)?.taskId === id) {
-      world.state.currentBlockId = '';
-      world.changes.state = true;
-    }
-    for (const block of [...world.blocks.values()])
-      if (block.taskId === id) dropBlock(world, block.id);
-    world.tasks.delete(id);
-    await deleteTaskBlocks(db, userId, id);
-    await deleteTaskRow(db, userId, id);
+    await call.planning.deleted(call.opened, id);
+    await deleteTaskRow(call.db, call.userId, id);
   }
 }
 
 export async function deleteTask(
-  db: Db,
-  userId: string,
+  taskCall: TaskCall,
   now: number,
   id: string,
   deleteType = 0,
 ): Promise<void> {
+  const { db, userId } = taskCall;
   if (deleteType < 0 || deleteType > 2) throw invalid('field "deleteType": 0, 1 or 2');
   const task = await findTask(db, userId, id);
   if (!task) throw notFound();
-  const session = await openTimeline(db, userId, now, { forWrite: true });
+  const call: PlannedCall = { ...taskCall, now, opened: await taskCall.plan.open(now) };
   let ids = [task.id];
   if (deleteType > 0 && task.recurringTaskId) {
     const siblings = await listRecurringSiblings(db, userId, task.recurringTaskId);
@@ -319,9 +294,8 @@ export async function deleteTask(
       .map((s) => s.id);
     await endSeries(db, userId, task.recurringTaskId);
   }
-  await deleteTasks(session, ids);
-  settle(session);
-  await saveTimeline(session, true);
+  await deleteTasks(call, ids);
+  await call.opened.settle();
 }
 
 const STATUSES: readonly TaskStatusFilter[] = ['todo', 'done', 'unconfirmed', 'all'];
@@ -329,6 +303,7 @@ const STATUSES: readonly TaskStatusFilter[] = ['todo', 'done', 'unconfirmed', 'a
 export async function getTasks(
   db: Db,
   userId: string,
+  planning: TaskPlanning,
   now: number,
   input: Input<'GetTasks'>,
 ): Promise<Plain<WireTask>[]> {
@@ -348,17 +323,14 @@ export async function getTasks(
     });
   }
   if (input.cheap) {
-    const extras = await loadTaskExtras(db, userId, [], now, null);
+    const extras = await planning.storedExtras(db, userId, [], now);
     return tasks.map((t) => presentCheapTask(t, extras.categories));
   }
-  const session = await openTimeline(db, userId, now);
-  const { plan } = await saveTimeline(session);
-  const extras = await loadTaskExtras(
+  const extras = await planning.plannedExtras(
     db,
     userId,
     tasks.map((t) => t.id),
     now,
-    { session, plan },
   );
   return tasks.map((t) => presentTask(t, extras, input.withNote));
 }

@@ -32,7 +32,7 @@ export interface SignedUpUser {
   client: Client;
 }
 
-export interface OutboxMail {
+interface OutboxMail {
   file: string;
   to: string;
   raw: string;
@@ -77,7 +77,7 @@ export interface SignUpOverrides {
   timezone?: string;
 }
 
-export interface JsonAnswer {
+interface JsonAnswer {
   status: number;
   headers: Headers;
   body: Record<string, unknown>;

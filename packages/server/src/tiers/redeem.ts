@@ -2,9 +2,16 @@ import { randomInt } from 'node:crypto';
 import { DAY_MS, normalizeEmail } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { TiersTables } from './tables';
 import { conflict, invalid } from '../rpc/errors';
 import { REFERRAL_ALPHABET } from './referrals';
+import { forgetTierFacts } from './tiers-repository';
+import {
+  countVoucherUse,
+  findVoucher,
+  insertGrant,
+  insertVoucher,
+  latestGrantEnd,
+} from './vouchers-repository';
 
 type Db = Kysely<Schema>;
 
@@ -21,9 +28,9 @@ export const RedeemMessage = {
 } as const;
 
 /** A redeem code: 10 characters of the unambiguous alphabet (about 10^15 codes: not guessable). */
-export const REDEEM_CODE_LENGTH = 10;
+const REDEEM_CODE_LENGTH = 10;
 
-export function normalizeRedeemCode(raw: string): string {
+function normalizeRedeemCode(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
@@ -40,13 +47,7 @@ export async function createVoucher(db: Db, spec: VoucherSpec, now: number): Pro
     for (let i = 0; i < REDEEM_CODE_LENGTH; i += 1) {
       code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
     }
-    const inserted = await db
-      .withTables<TiersTables>()
-      .insertInto('vouchers')
-      .values({ voucher_id: code, ...spec, used: 0, created_at: now })
-      .onConflict((oc) => oc.column('voucher_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return code;
+    if (await insertVoucher(db, { code, ...spec }, now)) return code;
   }
 }
 
@@ -69,46 +70,16 @@ export async function redeem(
     throw invalid(RedeemMessage.wrongEmail);
   }
   const code = normalizeRedeemCode(input.redeemCode);
-  const voucher = await db
-    .withTables<TiersTables>()
-    .selectFrom('vouchers')
-    .selectAll()
-    .where('voucher_id', '=', code)
-    .executeTakeFirst();
+  forgetTierFacts(db, userId);
+  const voucher = await findVoucher(db, code);
   if (!voucher) throw invalid(RedeemMessage.unknownCode);
-  const latest = await db
-    .withTables<TiersTables>()
-    .selectFrom('voucher_grants')
-    .select((eb) => eb.fn.max('expires_at').as('end'))
-    .where('user_id', '=', userId)
-    .where('level', '>=', voucher.level)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  const start = Math.max(now, Number(latest?.end ?? 0));
+  const start = Math.max(now, await latestGrantEnd(db, userId, voucher.level, now));
   const expiresAt = start + voucher.days * DAY_MS;
-  const granted = await db
-    .withTables<TiersTables>()
-    .insertInto('voucher_grants')
-    .values({
-      user_id: userId,
-      voucher_id: code,
-      level: voucher.level,
-      granted_at: now,
-      expires_at: expiresAt,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'voucher_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(granted.numInsertedOrUpdatedRows ?? 0) === 0) {
+  const level = voucher.level;
+  if (!(await insertGrant(db, { userId, code, level, now, expiresAt }))) {
     throw conflict(RedeemMessage.alreadyRedeemed);
   }
-  const counted = await db
-    .withTables<TiersTables>()
-    .updateTable('vouchers')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('voucher_id', '=', code)
-    .whereRef('used', '<', 'uses')
-    .executeTakeFirst();
   // Throwing rolls the grant above back with the rest of the call.
-  if (Number(counted.numUpdatedRows) === 0) throw conflict(RedeemMessage.usedUp);
+  if (!(await countVoucherUse(db, code))) throw conflict(RedeemMessage.usedUp);
   return expiresAt;
 }

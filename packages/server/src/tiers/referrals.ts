@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { normalizeReferralCode, referralCount } from '@planner/core';
+import { normalizeReferralCode } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { TiersTables } from './tables';
 import { conflict, invalid } from '../rpc/errors';
+import { forgetTierFacts } from './tiers-repository';
+import { insertReferral, ownerOfCode, referrerOf } from './referrals-repository';
 
 type Db = Kysely<Schema>;
 type Reader = Kysely<Schema>;
@@ -12,6 +13,14 @@ type Reader = Kysely<Schema>;
 export const INVALID_REFERRAL = 'invalid.referral';
 /** AddReferral when the account was referred already (accounts spec: entering is impossible). */
 export const ALREADY_REFERRED = 'invalid.alreadyReferred';
+
+/**
+ * AddReferral that would close a circle: the code's owner was referred, directly or through
+ * others, by the account entering it (two accounts referring each other for the bonuses).
+ */
+export const REFERRAL_CYCLE = 'invalid.referralCycle';
+/** How far up a chain of referrers is followed (each account has at most one referrer). */
+const MAX_CHAIN = 1_000;
 
 /** Letters and digits that cannot be misread (no 0/O, 1/I). */
 export const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,12 +38,7 @@ function randomCode(): string {
 export async function newReferralCode(db: Reader): Promise<string> {
   for (;;) {
     const code = randomCode();
-    const taken = await db
-      .selectFrom('users')
-      .select('user_id')
-      .where('referral_code', '=', code)
-      .executeTakeFirst();
-    if (!taken) return code;
+    if ((await ownerOfCode(db, code)) === undefined) return code;
   }
 }
 
@@ -42,12 +46,7 @@ export async function newReferralCode(db: Reader): Promise<string> {
 export async function findReferrer(db: Reader, raw: string): Promise<string | undefined> {
   const code = normalizeReferralCode(raw);
   if (code === '') return undefined;
-  const row = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('referral_code', '=', code)
-    .executeTakeFirst();
-  return row?.user_id;
+  return ownerOfCode(db, code);
 }
 
 /**
@@ -55,15 +54,24 @@ export async function findReferrer(db: Reader, raw: string): Promise<string | un
  * own, and when already referred (the primary key makes the last one race-safe).
  */
 export async function addReferral(db: Db, userId: string, raw: string, now: number): Promise<void> {
+  forgetTierFacts(db, userId);
   const referrerId = await findReferrer(db, raw);
   if (!referrerId || referrerId === userId) throw invalid(INVALID_REFERRAL);
-  const inserted = await db
-    .withTables<TiersTables>()
-    .insertInto('referrals')
-    .values({ user_id: userId, referrer_id: referrerId, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(ALREADY_REFERRED);
+  if (await isReferredBy(db, referrerId, userId)) throw conflict(REFERRAL_CYCLE);
+  if (!(await insertReferral(db, { userId, referrerId, now }))) throw conflict(ALREADY_REFERRED);
+}
+
+/** Whether `ancestorId` is found up the chain of referrers of `userId`. */
+async function isReferredBy(db: Reader, userId: string, ancestorId: string): Promise<boolean> {
+  const seen = new Set<string>();
+  let current: string | undefined = userId;
+  while (current !== undefined && !seen.has(current) && seen.size < MAX_CHAIN) {
+    seen.add(current);
+    const referrer: string | undefined = await referrerOf(db, current);
+    if (referrer === ancestorId) return true;
+    current = referrer;
+  }
+  return false;
 }
 
 export interface ReferralStatus {
@@ -74,34 +82,4 @@ export interface ReferralStatus {
   isReferred: boolean;
   /** Active referrals plus one if referred: what the free tier's bonuses follow. */
   referralCount: number;
-}
-
-export async function loadReferralStatus(db: Reader, userId: string): Promise<ReferralStatus> {
-  const friends = await db
-    .withTables<TiersTables>()
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.user_id', 'r.user_id')
-    .select(['u.email_verified', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('r.referrer_id', '=', userId)
-    .groupBy('u.email_verified')
-    .execute();
-  let activeReferralCount = 0;
-  let unverifiedReferralCount = 0;
-  for (const row of friends) {
-    if (Number(row.email_verified) === 1) activeReferralCount += Number(row.n);
-    else unverifiedReferralCount += Number(row.n);
-  }
-  const referred = await db
-    .withTables<TiersTables>()
-    .selectFrom('referrals')
-    .select('referrer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const isReferred = referred !== undefined;
-  return {
-    activeReferralCount,
-    unverifiedReferralCount,
-    isReferred,
-    referralCount: referralCount({ activeReferralCount, isReferred }),
-  };
 }

@@ -4,7 +4,7 @@
  */
 
 /** One referred account: `user_id` entered the code of `referrer_id`. One row per account at most. */
-export type ReferralRow = {
+type ReferralRow = {
   user_id: string;
   referrer_id: string;
   created_at: number;
@@ -14,7 +14,7 @@ export type ReferralRow = {
  * A redeem code made by the operator (`npm run admin -- redeem-code create`). Not a user's row:
  * `voucher_id` is the code itself (upper case).
  */
-export type VoucherRow = {
+type VoucherRow = {
   voucher_id: string;
   level: number;
   days: number;
@@ -26,7 +26,7 @@ export type VoucherRow = {
 };
 
 /** A level an account holds from a redeemed code until `expires_at`. */
-export type VoucherGrantRow = {
+type VoucherGrantRow = {
   user_id: string;
   voucher_id: string;
   level: number;

@@ -1,12 +1,13 @@
 import { REFERRAL_CODE_LENGTH } from '@planner/core';
 import { TiersService } from '@planner/protocol';
-import { getAccount } from '../accounts/accounts-service';
 import { text } from '../rpc/bounds';
 import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import { sessionInvalid } from '../rpc/errors';
 import type { ServiceDeps } from '../service-deps';
 import { setEveryoneUnlimited } from './premium-level';
 import { redeem } from './redeem';
 import { addReferral, findReferrer } from './referrals';
+import { findAccountEmail } from './tiers-repository';
 
 /** A code as typed may carry spaces around it; the server trims before reading it. */
 const typedCode = text(REFERRAL_CODE_LENGTH * 4);
@@ -28,8 +29,10 @@ export function createTiersMethods(deps: ServiceDeps): MethodDefinition[] {
       bounds: { redeemCode: text(40), email: text(320) },
       rateLimit: [perIp('redeemPerIp')],
       handler: async (input, ctx) => {
-        const account = await getAccount(ctx.db, ctx.userId);
-        await redeem(ctx.db, ctx.userId, account.email, input, ctx.now());
+        const email = await findAccountEmail(ctx.db, ctx.userId);
+        // A session whose account is gone is no session.
+        if (email === undefined) throw sessionInvalid();
+        await redeem(ctx.db, ctx.userId, email, input, ctx.now());
         return {};
       },
     }),

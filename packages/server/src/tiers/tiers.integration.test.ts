@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { RedeemMessage } from './redeem';
-import { ALREADY_REFERRED, INVALID_REFERRAL } from './referrals';
+import { ALREADY_REFERRED, INVALID_REFERRAL, REFERRAL_CYCLE } from './referrals';
 
 let server: TestServer;
 
@@ -110,6 +110,22 @@ describe('referral codes', () => {
     expect(await profile(user)).toMatchObject({ isReferred: true });
   });
 
+  it('refuses a referral that would close a circle: two accounts referring each other', async () => {
+    const [a, b, c] = [await server.signUp(), await server.signUp(), await server.signUp()];
+    const code = async (user: typeof a) => (await profile(user)).referralCode;
+    await b.client.call('AddReferral', { code: await code(a) });
+    const back = await rpcError(a.client.call('AddReferral', { code: await code(b) }));
+    expect({ code: back.code, message: back.message }).toEqual({
+      code: 409,
+      message: REFERRAL_CYCLE,
+    });
+    // Longer circles too: c was referred by b (referred by a); a cannot enter c's code.
+    await c.client.call('AddReferral', { code: await code(b) });
+    const around = await rpcError(a.client.call('AddReferral', { code: await code(c) }));
+    expect(around.message).toBe(REFERRAL_CYCLE);
+    expect(await profile(a)).toMatchObject({ isReferred: false, unverifiedReferralCount: 1 });
+  });
+
   it('lifts the free limits by the referral count (being referred counts one)', async () => {
     const alone = await server.signUp();
     const before = await fillCategories(alone);
@@ -147,12 +163,15 @@ describe('redeem codes', () => {
       email: user.email.toUpperCase(),
     });
     expect((await profile(user)).premiumLevel).toBe(1);
+    // The profile says until when (the premium screen shows it).
+    expect((await profile(user)).premiumUntil).toBe(TEST_NOW + 30 * DAY_MS);
     // Premium: 50 custom categories instead of one.
     expect((await fillCategories(user, 3)).added).toBe(3);
 
     server.clock.set(TEST_NOW + 30 * DAY_MS + 1);
     try {
       expect((await profile(user)).premiumLevel).toBe(0);
+      expect((await profile(user)).premiumUntil).toBe(0);
       const refused = await rpcError(
         user.client.call('PutCategory', { category: { title: 'More' } }),
       );
@@ -189,6 +208,7 @@ describe('redeem codes', () => {
     server.clock.set(TEST_NOW + 15 * DAY_MS);
     try {
       expect((await profile(user)).premiumLevel).toBe(2);
+      expect((await profile(user)).premiumUntil).toBe(TEST_NOW + 20 * DAY_MS);
       server.clock.set(TEST_NOW + 20 * DAY_MS + 1);
       expect((await profile(user)).premiumLevel).toBe(0);
     } finally {

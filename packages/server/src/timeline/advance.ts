@@ -1,5 +1,5 @@
 import { TASK_DURATION_MAX_MS, type PlanResult } from '@planner/core';
-import type { Timeblock } from './timeblock';
+import type { Timeblock } from '../plan-store/timeblock';
 import {
   currentBlock,
   cutBlockEnd,

@@ -13,7 +13,7 @@ import { AppError, invalid, notFound } from '../rpc/errors';
 import type { AuthedContext } from '../rpc/context';
 import { findTask, insertTask } from '../tasks/tasks-repository';
 import type { Task } from '../tasks/task';
-import type { Timeblock } from './timeblock';
+import type { Timeblock } from '../plan-store/timeblock';
 import {
   deleteBlockRow,
   findBlock,
@@ -22,7 +22,7 @@ import {
   listTaskBlocks,
   saveBlock,
   saveState,
-} from './timeline-repository';
+} from '../plan-store/timeline-repository';
 import { openTimeline, saveTimeline, type TimelineSession } from './timeline-session';
 import { finish } from './timeline-service';
 
@@ -97,7 +97,7 @@ function taskRef(id: string): Plain<WireTimeblock>['task'] {
   };
 }
 
-export function presentBlock(block: Timeblock): Plain<WireTimeblock> {
+function presentBlock(block: Timeblock): Plain<WireTimeblock> {
   return {
     id: block.id,
     task: block.taskId ? taskRef(block.taskId) : undefined,

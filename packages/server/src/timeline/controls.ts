@@ -1,6 +1,6 @@
 import { MINUTE_MS } from '@planner/core';
 import type { NewId } from './advance';
-import type { Timeblock } from './timeblock';
+import type { Timeblock } from '../plan-store/timeblock';
 import {
   currentBlock,
   cutBlockEnd,
@@ -34,7 +34,7 @@ function addBlock(
  * session ended by a control within its first minute (a click right after it began): a record
  * that short is noise, and the few seconds go back to the task's remaining time.
  */
-export function endCurrent(world: TimelineWorld, now: number): Timeblock | undefined {
+function endCurrent(world: TimelineWorld, now: number): Timeblock | undefined {
   const current = currentBlock(world);
   if (world.state.currentBlockId) {
     world.state.currentBlockId = '';

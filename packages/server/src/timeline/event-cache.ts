@@ -4,7 +4,7 @@ import type { EventInstance } from '../events/event';
 import { listEventInstances } from '../events/event-instances';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { findCalendarRevision } from './timeline-repository';
+import { findCalendarRevision } from '../plan-store/timeline-repository';
 
 /** Users whose expanded instances are kept (least recently used dropped first). */
 const MAX_USERS = 2_000;
@@ -71,10 +71,16 @@ export function cachedEventAt(
   return eventInProgress(hit.instances, t);
 }
 
-/** The timed event going on at `t`, if any (all-day events are not a current block). */
+/**
+ * The timed event going on at `t`, its travel time included (the travel before and after an
+ * event is its busy time, so the event is the current block then), if any. All-day events are
+ * not a current block.
+ */
 export function eventInProgress(
   instances: readonly EventInstance[],
   t: number,
 ): EventInstance | undefined {
-  return instances.find((e) => !e.allDay && e.start <= t && e.end > t);
+  return instances.find(
+    (e) => !e.allDay && e.start - e.travelTop <= t && e.end + e.travelBottom > t,
+  );
 }

@@ -73,6 +73,26 @@ describe('an event always wins over the task session', () => {
     expect((await user.client.call('GetTimelineState')).currentBlock?.task ?? '').toBe('');
   });
 
+  it('inside the travel before and after an event, the event is the current block', async () => {
+    const user = await signUpPlanner(server);
+    const { event } = await user.client.call('CreateEvent', {
+      event: { ...meeting(user, TEST_NOW + HOUR, 20 * MINUTE), travelBottom: 10 * MINUTE },
+    });
+    const current = async (at: number) => {
+      server.clock.set(at);
+      return (await user.client.call('GetTimelineState')).currentBlock;
+    };
+    const busy = { start: TEST_NOW + 40 * MINUTE, end: TEST_NOW + 100 * MINUTE };
+    for (const at of [40, 50, 75, 95]) {
+      expect(await current(TEST_NOW + at * MINUTE), `${at} min`).toMatchObject({
+        event: event?.id,
+        task: '',
+        ...busy,
+      });
+    }
+    expect((await current(TEST_NOW + 100 * MINUTE))?.event ?? '').toBe('');
+  });
+
   it('ends the session where an event moved over it begins', async () => {
     const user = await signUpPlanner(server);
     const task = await runningTask(user, 2);

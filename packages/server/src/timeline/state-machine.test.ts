@@ -4,7 +4,7 @@ import type { PlanningTask } from '../tasks/task';
 import { advanceTo, nextTransition } from './advance';
 import { completeTask, next, startTaskNow, takeRest, togglePause } from './controls';
 import { shuffledOrders } from './shuffle';
-import type { Timeblock, TimelineState } from './timeblock';
+import type { Timeblock, TimelineState } from '../plan-store/timeblock';
 import {
   currentBlock,
   emptyChanges,
@@ -55,6 +55,7 @@ function world(tasks: PlanningTask[], state: Partial<TimelineState> = {}): Timel
 const settings: PlanSettings = {
   timezone: 'UTC',
   autoIdle: { enabled: false, start: 0, end: 0 },
+  shape: {},
   agendaLengthDays: 7,
   taskLimit: null,
   events: [],

@@ -15,8 +15,8 @@ import {
 import { shuffledOrders } from './shuffle';
 import type { EventInstance } from '../events/event';
 import { cachedEventAt, eventInProgress } from './event-cache';
-import type { Timeblock, TimelineState } from './timeblock';
-import { findStateAndCurrentBlock } from './timeline-repository';
+import type { Timeblock, TimelineState } from '../plan-store/timeblock';
+import { findStateAndCurrentBlock } from '../plan-store/timeline-repository';
 import {
   newBlockId,
   openTimeline,
@@ -71,8 +71,9 @@ function eventInfo(event: EventInstance): CurrentBlockInfo {
     task: '',
     event: event.id,
     timeblock: `event:${event.id}:${event.instanceNumber}`,
-    start: event.start,
-    end: event.end,
+    // Its busy time: the travel before and after belongs to it.
+    start: event.start - event.travelTop,
+    end: event.end + event.travelBottom,
   };
 }
 

@@ -13,9 +13,9 @@ import {
 } from '../tasks/tasks-repository';
 import { makeDueRecurringTasks } from '../tasks/recurring-tasks';
 import { advanceTo, nextTransition } from './advance';
-import type { Timeblock, TimelineState } from './timeblock';
-import { loadPlanningProfile, type PlanningProfile } from './planning-profile';
-import { bumpedTime, loadTimelineState } from './timeline-state';
+import type { Timeblock, TimelineState } from '../plan-store/timeblock';
+import { loadPlanningProfile, type PlanningProfile } from '../accounts/planning-profile';
+import { bumpedTime, loadTimelineState } from '../plan-store/timeline-state';
 import {
   deleteBlockRow,
   insertBlock,
@@ -24,7 +24,7 @@ import {
   saveBlock,
   saveState,
   stateRead,
-} from './timeline-repository';
+} from '../plan-store/timeline-repository';
 import {
   emptyChanges,
   hasChanges,
@@ -68,7 +68,7 @@ export const newBlockId = (): string => randomUUID();
 /** How far before the base time a window's history is read along with the world's blocks. */
 const WINDOW_HISTORY_MS = 8 * DAY_MS;
 
-export function toPlanEvent(instance: EventInstance): PlanEvent {
+function toPlanEvent(instance: EventInstance): PlanEvent {
   return {
     id: `${instance.id}:${instance.instanceNumber}`,
     start: instance.start,
@@ -187,6 +187,7 @@ export async function openTimeline(
   const settings: PlanSettings = {
     timezone: profile.timezone,
     autoIdle: profile.autoIdle,
+    shape: profile.shape,
     agendaLengthDays: profile.limits.agendaLengthDays,
     taskLimit: profile.limits.trackedTasks,
     events: [],
@@ -240,7 +241,7 @@ export function settle(session: TimelineSession): void {
 }
 
 /** The plan as it stands now. */
-export function planNow(session: TimelineSession): PlanResult {
+function planNow(session: TimelineSession): PlanResult {
   return planTimeline(planRequestAt(session.world, session.settings, session.now));
 }
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Schema } from '../db/schema';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { findState } from './timeline-repository';
+import { publishChange } from '../realtime/publish-change';
+import { findState } from '../plan-store/timeline-repository';
 import { openTimeline, saveTimeline } from './timeline-session';
 
 /** Timers re-check at least this often: a clock that jumps (tests, sleep) is noticed. */
@@ -85,7 +86,7 @@ export class TimelineTimer {
         return moved || session.world.state.timelineUpdatedAt !== state.timelineUpdatedAt;
       });
       if (changed) {
-        await this.hub.publish({ userId, type: 'timelineStateUpdated', originSessionId: '' });
+        await publishChange(this.hub, userId, 'timelineStateUpdated');
       } else {
         await this.schedule(userId);
       }

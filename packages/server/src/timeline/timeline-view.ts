@@ -12,11 +12,11 @@ import type { AuthedContext } from '../rpc/context';
 import { together } from '../db/together';
 import { reminderInstancesOf, reminderWindowReads } from '../reminders/reminder-instances';
 import { presentReminder } from '../reminders/reminder-presenter';
-import { taskExtrasReads } from '../tasks/task-extras';
+import { taskExtrasReads } from './task-extras';
 import { presentCategory, presentTask } from '../tasks/task-presenter';
 import { tasksByIdRead } from '../tasks/tasks-repository';
-import type { Timeblock } from './timeblock';
-import { listBlocksBetween, storedBlockStartsRead } from './timeline-repository';
+import type { Timeblock } from '../plan-store/timeblock';
+import { listBlocksBetween, storedBlockStartsRead } from '../plan-store/timeline-repository';
 import { currentInfo, presentState } from './timeline-service';
 import { openTimeline, saveTimeline, type TimelineSession } from './timeline-session';
 import { horizonEndAt } from './world';
@@ -40,7 +40,7 @@ interface ViewBlock {
  * Tasks the plan could not hold, as locked blocks inviting an upgrade: past the horizon they
  * follow its end; past the tracked-tasks limit they follow the last planned block.
  */
-export function lockedBlocks(plan: PlanResult, horizonEnd: number, now: number): ViewBlock[] {
+function lockedBlocks(plan: PlanResult, horizonEnd: number, now: number): ViewBlock[] {
   let afterHorizon = horizonEnd;
   let afterPlan = Math.max(now, plan.timeblocks.at(-1)?.end ?? now);
   return plan.unplanned.map((u) => {
@@ -231,7 +231,7 @@ export async function getTimeline(
   for (const e of session.eventInstances)
     if (overlaps(e, start, end)) containers.push(eventContainer(e));
   containers.sort((a, b) => (a.timeblock?.start ?? 0) - (b.timeblock?.start ?? 0));
-  const reminders = await reminderInstancesOf(db, userId, start, end, inWindow, moved);
+  const reminders = await reminderInstancesOf(db, userId, start, end, inWindow, moved, true);
   return {
     blockContainers: containers,
     reminders: reminders.map(presentReminder),

@@ -113,16 +113,24 @@ describe('GetTimeline', () => {
   });
 
   it('shows what the tier cannot plan as locked blocks with the reason', async () => {
-    // The current session is not counted: 21 tasks to plan for a limit of 20.
+    // The running session's task counts against the free limit of 20 tracked tasks: it and 19
+    // more are planned, two are locked (before, 21 were planned).
     const { user } = await withTasks(22, 1);
     const timeline = await user.client.call('GetTimeline', { ...window, includeAll: true });
+    expect(timeline.timelineState?.currentBlock?.task).toBeTruthy();
+    const tracked = new Set(
+      timeline.blockContainers
+        .filter((c) => c.timeblock?.task && !c.timeblock.locking)
+        .map((c) => c.timeblock?.task?.id),
+    );
+    expect(tracked.size).toBe(20);
     const locked = timeline.blockContainers.filter((c) => c.timeblock?.locking);
-    expect(locked).toHaveLength(1);
-    expect(locked[0]?.timeblock).toMatchObject({
-      locking: 'taskLimit',
-      // 20 hours of work after the session: 10:00 to 22:00, then 08:00 to 16:00 (rest window).
-      start: TEST_NOW + 31 * HOUR,
-    });
+    // 19 hours of work after the session: 10:00 to 22:00, then 08:00 to 15:00 (rest window);
+    // then one locked block for each task past the limit.
+    expect(locked.map((c) => [c.timeblock?.locking, c.timeblock?.start])).toEqual([
+      ['taskLimit', TEST_NOW + 30 * HOUR],
+      ['taskLimit', TEST_NOW + 31 * HOUR],
+    ]);
     await expectRpcError(
       user.client.call('UpdateTimeblock', {
         timeblock: { id: locked[0]?.timeblock?.id, start: 0, end: 0 },

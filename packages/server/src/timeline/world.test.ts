@@ -8,6 +8,7 @@ function settings(timezone: string, agendaLengthDays: number | null): PlanSettin
     timezone,
     agendaLengthDays,
     autoIdle: { enabled: false, start: 0, end: 0 },
+    shape: {},
     taskLimit: null,
     events: [],
   };

@@ -8,9 +8,12 @@ import {
   type PlanEvent,
   type PlanRequest,
   type PlanResult,
+  type PlanShape,
 } from '@planner/core';
 import type { PlanningTask } from '../tasks/task';
-import type { Timeblock, TimelineState } from './timeblock';
+import { NEVER, type Timeblock, type TimelineState } from '../plan-store/timeblock';
+
+export { NEVER };
 
 /** Auto-extend and rest steps (docs/design.md, Planning). */
 export const EXTENSION_MS = 30 * MINUTE_MS;
@@ -18,7 +21,6 @@ export const EXTENSION_MS = 30 * MINUTE_MS;
 export const UNLIMITED_HORIZON_DAYS = 90;
 /** A replay after a long absence starts at most this long ago; older time is not reconstructed. */
 export const MAX_REPLAY_MS = 7 * DAY_MS;
-export const NEVER = Number.MAX_SAFE_INTEGER;
 
 export type Planner = (request: PlanRequest) => PlanResult;
 
@@ -26,6 +28,8 @@ export type Planner = (request: PlanRequest) => PlanResult;
 export interface PlanSettings {
   timezone: string;
   autoIdle: AutoIdleSettings;
+  /** Limits on the plan's shape; empty for none. */
+  shape: PlanShape;
   agendaLengthDays: number | null;
   taskLimit: number | null;
   /** Non-all-day event instances (each one a non-recurring PlanEvent) over the replay and horizon. */
@@ -111,7 +115,7 @@ export function fulfilledAt(world: TimelineWorld, taskId: string, t: number): nu
 }
 
 /** Time still ahead after `t` in the task's stored blocks (its current and fixed future ones). */
-export function aheadAt(world: TimelineWorld, taskId: string, t: number): number {
+function aheadAt(world: TimelineWorld, taskId: string, t: number): number {
   let ahead = 0;
   for (const block of world.blocks.values()) {
     if (block.taskId !== taskId || block.end <= t) continue;
@@ -187,12 +191,33 @@ export function planRequestAt(
     timezone: settings.timezone,
     horizonEnd: horizonEndAt(settings, t),
     autoIdle: settings.autoIdle,
+    ...(Object.keys(settings.shape).length > 0 ? { shape: settings.shape } : {}),
     state: { isPaused: world.state.isPaused, autoExtend: world.state.autoExtend },
     tasks,
     events: settings.events,
     timeblocks,
-    ...(settings.taskLimit === null ? {} : { taskLimit: settings.taskLimit }),
+    ...(settings.taskLimit === null
+      ? {}
+      : { taskLimit: Math.max(0, settings.taskLimit - heldOnly(world, t)) }),
   };
+}
+
+/**
+ * Open tasks that hold the current block or a fixed future block and have no time left to plan
+ * beyond them. They are tracked (on the agenda now) but the engine, which counts the tasks it
+ * plans against `taskLimit`, never sees them as tasks to plan: without this a free account
+ * with a running session had 21 tasks planned, not 20.
+ */
+function heldOnly(world: TimelineWorld, t: number): number {
+  const held = new Set<string>();
+  for (const block of world.blocks.values()) {
+    if (block.taskId && block.end > t && block.end > block.start) held.add(block.taskId);
+  }
+  let count = 0;
+  for (const taskId of held) {
+    if (world.tasks.has(taskId) && remainingAt(world, taskId, t) <= 0) count += 1;
+  }
+  return count;
 }
 
 /**

@@ -61,6 +61,11 @@ export class AgendaPage {
     return this.page.locator(`[data-active-week] [data-week-column-start="${dayStart}"]`);
   }
 
+  /** Waits until the view's blocks answer a long press (drag and drop loads after the first paint). */
+  async dragReady(): Promise<void> {
+    await expect(this.page.locator('[data-drag-ready]')).toBeAttached();
+  }
+
   /**
    * Long press (past the 400 ms threshold), then drag by `dy` pixels down and `dx` across, and
    * drop; `whileDragging` runs before the drop (the landing place is on screen then).
@@ -71,6 +76,7 @@ export class AgendaPage {
     options: { dx?: number; whileDragging?: () => Promise<void> } = {},
   ): Promise<void> {
     const dx = options.dx ?? 0;
+    await this.dragReady();
     // Into the middle of the screen, as a person would bring it: not under the control bar.
     await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const box = await block.boundingBox();

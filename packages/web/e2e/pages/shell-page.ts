@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { reveal } from '../support';
 
 /** The signed-in app: app bar, drawer, the agenda's empty state, the account menu. */
 export class ShellPage {
@@ -20,9 +21,10 @@ export class ShellPage {
   }
 
   async openDrawer(): Promise<void> {
-    const menuButton = this.page.getByRole('button', { name: 'Open menu' });
-    if (await menuButton.isVisible()) await menuButton.click();
-    await expect(this.page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await reveal(
+      this.page.getByRole('navigation', { name: 'Main menu' }),
+      this.page.getByRole('button', { name: 'Open menu' }),
+    );
   }
 
   async logOut(): Promise<void> {

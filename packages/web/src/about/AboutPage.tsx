@@ -1,6 +1,7 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -53,15 +54,19 @@ export default function AboutPage() {
         </Typography>
         <List disablePadding>
           {DOCUMENTS.map((document) => (
-            <ListItemButton key={document} onClick={() => setLegal(document)}>
-              <ListItemText primary={t(`legal.${document}`)} />
+            <ListItem key={document} disablePadding>
+              <ListItemButton onClick={() => setLegal(document)}>
+                <ListItemText primary={t(`legal.${document}`)} />
+                <ChevronRightIcon sx={{ color: 'text.secondary' }} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+          <ListItem disablePadding>
+            <ListItemButton onClick={() => setLicencesOpen(true)}>
+              <ListItemText primary={t('about:licences.title')} />
               <ChevronRightIcon sx={{ color: 'text.secondary' }} />
             </ListItemButton>
-          ))}
-          <ListItemButton onClick={() => setLicencesOpen(true)}>
-            <ListItemText primary={t('about:licences.title')} />
-            <ChevronRightIcon sx={{ color: 'text.secondary' }} />
-          </ListItemButton>
+          </ListItem>
         </List>
       </Paper>
       <LegalDialog document={legal} onClose={() => setLegal(null)} />

@@ -135,7 +135,9 @@ export default function LicencesDialog({ open, onClose }: { open: boolean; onClo
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>{open && <LicenceList />}</DialogContent>
+      <DialogContent dividers tabIndex={0}>
+        {open && <LicenceList />}
+      </DialogContent>
     </Dialog>
   );
 }

@@ -3,15 +3,14 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { dumpAccountData } from './account-api';
 import { useProfile } from '../api/profile';
 import { confirmationFor, DeleteAccountDialog } from './DeleteAccountDialog';
 import { downloadFile } from './download-export';
+import { CardFrame } from '../components/CardFrame';
 
 /** The account's data: a zip of all of it (DumpUserData), and deleting the account. */
 export function AccountDataCard() {
@@ -20,22 +19,12 @@ export function AccountDataCard() {
   const [deleting, setDeleting] = useState(false);
 
   const download = useMutation({
-    mutationFn: () => call('DumpUserData'),
+    mutationFn: dumpAccountData,
     onSuccess: ({ data, filename }) => downloadFile(data, filename, 'application/zip'),
   });
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
-      data-testid="account-data-card"
-    >
-      <Typography variant="h6" component="h2">
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2.5 }}>
-        {t('text')}
-      </Typography>
+    <CardFrame title={t('title')} text={t('text')} textGap={2.5} testId="account-data-card">
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
@@ -65,6 +54,6 @@ export function AccountDataCard() {
           downloading={download.isPending}
         />
       )}
-    </Paper>
+    </CardFrame>
   );
 }

@@ -11,9 +11,10 @@ import { ConnectedAccountsCard } from './ConnectedAccountsCard';
 import { EmailCard } from './EmailCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { SharedLinksCard } from '../share/SharedLinksCard';
 import { SessionsCard } from './SessionsCard';
 
-/** /account: profile, sign-in methods, signed-in devices, log out, the account's data. */
+/** /account: profile, sign-in methods, signed-in devices, shared links, log out, the account's data. */
 export default function AccountPage() {
   const { t } = useTranslation();
   return (
@@ -24,6 +25,7 @@ export default function AccountPage() {
       <PasswordCard />
       <ConnectedAccountsCard />
       <SessionsCard />
+      <SharedLinksCard />
       <Paper
         variant="outlined"
         sx={{

@@ -4,18 +4,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { removeAvatar } from './account-api';
 import { describeError } from '../api/error-message';
 import { profileQueryKey, useProfile } from '../api/profile';
 import { showToast } from '../components/toast-store';
 import { UserAvatar } from '../shell/UserAvatar';
 import { AVATAR_TYPES, checkAvatarFile, uploadAvatar } from './avatar-upload';
+import { CardFrame } from '../components/CardFrame';
 
 const NAMESPACE = 'avatar';
 
@@ -70,7 +70,7 @@ export function AvatarCard() {
     onSettled: () => setChosen(null),
   });
   const remove = useMutation({
-    mutationFn: () => call('UpdateUser', { avatar: '' }),
+    mutationFn: removeAvatar,
     meta: { handlesErrors: true },
     onSuccess: async () => {
       await refreshProfile();
@@ -95,18 +95,7 @@ export function AvatarCard() {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
-      aria-labelledby="avatar-card-title"
-      component="section"
-    >
-      <Typography variant="h6" component="h2" id="avatar-card-title">
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-        {t('text')}
-      </Typography>
+    <CardFrame title={t('title')} titleId="avatar-card-title" text={t('text')} textGap={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, flexWrap: 'wrap' }}>
         <Box data-testid="avatar-card-picture" sx={{ opacity: upload.isPending ? 0.7 : 1 }}>
           <UserAvatar
@@ -167,6 +156,6 @@ export function AvatarCard() {
           {problem}
         </Alert>
       )}
-    </Paper>
+    </CardFrame>
   );
 }

@@ -6,22 +6,22 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentApiBase } from '../api/api-base';
-import { call } from '../api/client';
+import { connectSocialAccount } from './account-api';
 import { profileQueryKey, useProfile } from '../api/profile';
 import { showToast } from '../components/toast-store';
-import { signInWithPopup, type SocialProvider } from '../login/oauth-popup';
+import { signInWithPopup, type SocialProvider } from '../bridge/oauth-popup';
 import { useSignInErrorText } from '../login/sign-in-error';
 import { SOCIAL_NAMESPACE, useOAuthProviders } from '../login/social-sign-in';
+import { CardFrame } from '../components/CardFrame';
 
 async function connect(provider: SocialProvider): Promise<void> {
   const token = await signInWithPopup(provider, currentApiBase());
-  await call(provider === 'google' ? 'SetGoogleUser' : 'SetFacebookUser', { token });
+  await connectSocialAccount(provider, token);
 }
 
 /**
@@ -100,24 +100,19 @@ export function ConnectedAccountsCard() {
   const problem = link.error ? explain(link.error) : null;
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
-      data-testid="connected-accounts-card"
+    <CardFrame
+      title={t('card.title')}
+      text={t('card.text')}
+      textGap={2}
+      testId="connected-accounts-card"
     >
-      <Typography variant="h6" component="h2">
-        {t('card.title')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-        {t('card.text')}
-      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>{rows}</Box>
       {problem && (
         <Alert severity={problem.isCancel ? 'info' : 'error'} role="alert" sx={{ mt: 2 }}>
           {problem.text}
         </Alert>
       )}
-    </Paper>
+    </CardFrame>
   );
 }
 

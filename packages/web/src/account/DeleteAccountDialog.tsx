@@ -15,7 +15,7 @@ import { RpcError } from '@planner/protocol/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { deleteAccount } from './account-api';
 import { describeError } from '../api/error-message';
 import { endSession } from '../api/session';
 import { showToast } from '../components/toast-store';
@@ -47,33 +47,28 @@ interface DeleteAccountDialogProps {
   downloading: boolean;
 }
 
-/**
- * The three steps before an account goes (spec: three-step confirmation): 1. what is lost, with
- * the export offered; 2. the password (or e-mail) typed again; 3. the final word. Then
- * DeleteAccount, and this device forgets everything and goes to /login.
- */
-export function DeleteAccountDialog({
-  open,
-  confirmation,
-  onClose,
-  onDownload,
-  downloading,
-}: DeleteAccountDialogProps) {
+/** A refusal in words: the dialog's own text for its keys, else the app's usual one. */
+function useRefusalText(): (error: unknown) => string {
   const { t, i18n } = useTranslation(['account-data', 'translation']);
-  const queryClient = useQueryClient();
-  const titleId = useId();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [secret, setSecret] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  return (error) => {
+    if (error instanceof RpcError && i18n.exists(error.message, { ns: 'account-data' })) {
+      return t(error.message, { ns: 'account-data' });
+    }
+    const described = describeError(error, (key) => i18n.exists(key));
+    return described ? t(described.key, { ...described.values, ns: 'translation' }) : '';
+  };
+}
 
-  const remove = useMutation({
+/** DeleteAccount; a refused confirmation goes back to step 2 (`onRefused`). */
+function useDeleteMutation(
+  confirmation: Confirmation,
+  secret: string,
+  onRefused: (error: RpcError) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: () =>
-      call(
-        'DeleteAccount',
-        confirmation === 'password' ? { password: secret } : { email: secret.trim() },
-        { retry: false },
-      ),
+      deleteAccount(confirmation === 'password' ? { password: secret } : { email: secret.trim() }),
     onSuccess: () => {
       showToast({ key: 'account-data:deleted', severity: 'success' });
       // The account is gone: this device forgets it like a log out, and the route guard
@@ -82,21 +77,23 @@ export function DeleteAccountDialog({
       queryClient.clear();
     },
     onError: (error) => {
-      if (error instanceof RpcError && CONFIRMATION_ERRORS.has(error.message)) {
-        setFieldError(textOf(error));
-        setStep(2);
-      }
+      if (error instanceof RpcError && CONFIRMATION_ERRORS.has(error.message)) onRefused(error);
     },
     meta: { handlesErrors: true },
   });
+}
 
-  function textOf(error: unknown): string {
-    if (error instanceof RpcError && i18n.exists(error.message, { ns: 'account-data' })) {
-      return t(error.message, { ns: 'account-data' });
-    }
-    const described = describeError(error, (key) => i18n.exists(key));
-    return described ? t(described.key, { ...described.values, ns: 'translation' }) : '';
-  }
+/** The dialog's state: the step, the typed confirmation, DeleteAccount and its errors' words. */
+function useDeleteAccount(confirmation: Confirmation) {
+  const { t } = useTranslation(['account-data', 'translation']);
+  const textOf = useRefusalText();
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [secret, setSecret] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const remove = useDeleteMutation(confirmation, secret, (error) => {
+    setFieldError(textOf(error));
+    setStep(2);
+  });
 
   const stepTwoError =
     fieldError ?? (confirmation === 'freshSignIn' && remove.error ? textOf(remove.error) : null);
@@ -120,27 +117,181 @@ export function DeleteAccountDialog({
     setStep(3);
   };
 
+  const typeSecret = (value: string) => {
+    setSecret(value);
+    setFieldError(null);
+  };
+
+  const restart = () => {
+    setStep(1);
+    setSecret('');
+    setFieldError(null);
+    remove.reset();
+  };
+
+  return {
+    step,
+    setStep,
+    secret,
+    typeSecret,
+    stepTwoError,
+    finalError,
+    onConfirm,
+    remove,
+    restart,
+  };
+}
+
+/** Step 1: what is lost, with a copy of the data offered first. */
+function LossStep({
+  onClose,
+  onContinue,
+  onDownload,
+  downloading,
+}: {
+  onClose: () => void;
+  onContinue: () => void;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  const { t } = useTranslation('account-data');
   return (
-    <Dialog
-      open={open}
-      onClose={remove.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      fullScreen={fullScreen}
-      data-testid="delete-account-dialog"
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            setStep(1);
-            setSecret('');
-            setFieldError(null);
-            remove.reset();
-          },
-        },
-      }}
-    >
-      <DialogTitle id={titleId} sx={{ pb: 1 }}>
+    <>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{t('dialog.lossTitle')}</DialogContentText>
+        <Box component="ul" sx={{ m: 0, pl: 3, color: 'text.primary' }}>
+          {LOSSES.map((loss) => (
+            <Typography component="li" key={loss} sx={{ mb: 0.5 }}>
+              {t(`dialog.loss.${loss}`)}
+            </Typography>
+          ))}
+        </Box>
+        <Alert severity="info" sx={{ mt: 2.5 }}>
+          {t('dialog.exportOffer')}
+          <Box sx={{ mt: 1 }}>
+            <Button
+              color="inherit"
+              size="small"
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={onDownload}
+              disabled={downloading}
+            >
+              {t('download')}
+            </Button>
+          </Box>
+        </Alert>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit">
+          {t('dialog.cancel')}
+        </Button>
+        <Button variant="contained" color="error" onClick={onContinue}>
+          {t('dialog.continue')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Step 2: the password (or e-mail) typed again, or the word that a fresh sign-in is needed. */
+function ConfirmStep({
+  confirmation,
+  secret,
+  onType,
+  error,
+  onSubmit,
+  onBack,
+}: {
+  confirmation: Confirmation;
+  secret: string;
+  onType: (value: string) => void;
+  error: string | null;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('account-data');
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2.5 }}>
+          {t(
+            confirmation === 'password'
+              ? 'dialog.confirmPassword'
+              : confirmation === 'email'
+                ? 'dialog.confirmEmail'
+                : 'dialog.confirmFresh',
+          )}
+        </DialogContentText>
+        {confirmation !== 'freshSignIn' && (
+          <TextField
+            id="delete-account-confirmation"
+            label={t(confirmation === 'password' ? 'dialog.password' : 'dialog.email')}
+            type={confirmation === 'password' ? 'password' : 'email'}
+            autoComplete={confirmation === 'password' ? 'current-password' : 'email'}
+            value={secret}
+            onChange={(event) => onType(event.target.value)}
+            error={error !== null}
+            helperText={error ?? ' '}
+            fullWidth
+            autoFocus
+          />
+        )}
+        {confirmation === 'freshSignIn' && error && <Alert severity="error">{error}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onBack} color="inherit">
+          {t('dialog.back')}
+        </Button>
+        <Button type="submit" variant="contained" color="error">
+          {t('dialog.continue')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** Step 3: the final word, then DeleteAccount. */
+function FinalStep({
+  error,
+  isPending,
+  onBack,
+  onDelete,
+}: {
+  error: string | null;
+  isPending: boolean;
+  onBack: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('account-data');
+  return (
+    <>
+      <DialogContent>
+        <DialogContentText>{t('dialog.finalText')}</DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onBack} color="inherit" disabled={isPending}>
+          {t('dialog.back')}
+        </Button>
+        <Button variant="contained" color="error" onClick={onDelete} disabled={isPending}>
+          {t('dialog.deleteForever')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** The step's number and title, and a bar of the way to the end. */
+function StepTitle({ id, step }: { id: string; step: 1 | 2 | 3 }) {
+  const { t } = useTranslation('account-data');
+  return (
+    <>
+      <DialogTitle id={id} sx={{ pb: 1 }}>
         <Typography variant="overline" component="div" color="error" sx={{ lineHeight: 1.6 }}>
           {t('dialog.stepOf', { step })}
         </Typography>
@@ -153,113 +304,64 @@ export function DeleteAccountDialog({
         aria-hidden
         sx={{ mx: 3, borderRadius: 1 }}
       />
+    </>
+  );
+}
 
+/**
+ * The three steps before an account goes (spec: three-step confirmation): 1. what is lost, with
+ * the export offered; 2. the password (or e-mail) typed again; 3. the final word. Then
+ * DeleteAccount, and this device forgets everything and goes to /login.
+ */
+export function DeleteAccountDialog({
+  open,
+  confirmation,
+  onClose,
+  onDownload,
+  downloading,
+}: DeleteAccountDialogProps) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const state = useDeleteAccount(confirmation);
+  const { step, setStep, remove } = state;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={remove.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+      data-testid="delete-account-dialog"
+      slotProps={{ transition: { onEnter: state.restart } }}
+    >
+      <StepTitle id={titleId} step={step} />
       {step === 1 && (
-        <>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 1 }}>{t('dialog.lossTitle')}</DialogContentText>
-            <Box component="ul" sx={{ m: 0, pl: 3, color: 'text.primary' }}>
-              {LOSSES.map((loss) => (
-                <Typography component="li" key={loss} sx={{ mb: 0.5 }}>
-                  {t(`dialog.loss.${loss}`)}
-                </Typography>
-              ))}
-            </Box>
-            <Alert severity="info" sx={{ mt: 2.5 }}>
-              {t('dialog.exportOffer')}
-              <Box sx={{ mt: 1 }}>
-                <Button
-                  color="inherit"
-                  size="small"
-                  variant="outlined"
-                  startIcon={<DownloadIcon />}
-                  onClick={onDownload}
-                  disabled={downloading}
-                >
-                  {t('download')}
-                </Button>
-              </Box>
-            </Alert>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={onClose} color="inherit">
-              {t('dialog.cancel')}
-            </Button>
-            <Button variant="contained" color="error" onClick={() => setStep(2)}>
-              {t('dialog.continue')}
-            </Button>
-          </DialogActions>
-        </>
+        <LossStep
+          onClose={onClose}
+          onContinue={() => setStep(2)}
+          onDownload={onDownload}
+          downloading={downloading}
+        />
       )}
-
       {step === 2 && (
-        <Box component="form" noValidate onSubmit={onConfirm}>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2.5 }}>
-              {t(
-                confirmation === 'password'
-                  ? 'dialog.confirmPassword'
-                  : confirmation === 'email'
-                    ? 'dialog.confirmEmail'
-                    : 'dialog.confirmFresh',
-              )}
-            </DialogContentText>
-            {confirmation !== 'freshSignIn' && (
-              <TextField
-                id="delete-account-confirmation"
-                label={t(confirmation === 'password' ? 'dialog.password' : 'dialog.email')}
-                type={confirmation === 'password' ? 'password' : 'email'}
-                autoComplete={confirmation === 'password' ? 'current-password' : 'email'}
-                value={secret}
-                onChange={(event) => {
-                  setSecret(event.target.value);
-                  setFieldError(null);
-                }}
-                error={stepTwoError !== null}
-                helperText={stepTwoError ?? ' '}
-                fullWidth
-                autoFocus
-              />
-            )}
-            {confirmation === 'freshSignIn' && stepTwoError && (
-              <Alert severity="error">{stepTwoError}</Alert>
-            )}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={() => setStep(1)} color="inherit">
-              {t('dialog.back')}
-            </Button>
-            <Button type="submit" variant="contained" color="error">
-              {t('dialog.continue')}
-            </Button>
-          </DialogActions>
-        </Box>
+        <ConfirmStep
+          confirmation={confirmation}
+          secret={state.secret}
+          onType={state.typeSecret}
+          error={state.stepTwoError}
+          onSubmit={state.onConfirm}
+          onBack={() => setStep(1)}
+        />
       )}
-
       {step === 3 && (
-        <>
-          <DialogContent>
-            <DialogContentText>{t('dialog.finalText')}</DialogContentText>
-            {finalError && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {finalError}
-              </Alert>
-            )}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button onClick={() => setStep(2)} color="inherit" disabled={remove.isPending}>
-              {t('dialog.back')}
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              {t('dialog.deleteForever')}
-            </Button>
-          </DialogActions>
-        </>
+        <FinalStep
+          error={state.finalError}
+          isPending={remove.isPending}
+          onBack={() => setStep(2)}
+          onDelete={() => remove.mutate()}
+        />
       )}
     </Dialog>
   );

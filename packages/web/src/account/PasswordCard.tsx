@@ -1,20 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { isPasswordStrongEnough } from '@planner/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { setPassword } from './account-api';
 import { profileQueryKey, useProfile } from '../api/profile';
 import { showToast } from '../components/toast-store';
 import { PasswordStrengthMeter } from '../login/PasswordStrengthMeter';
 import { errorKey, keyText, SECURITY_NS, securityErrorText } from './security-text';
-import { sessionsQueryKey } from './SessionsCard';
+import { sessionsQueryKey } from './account-api';
+import { CardFrame } from '../components/CardFrame';
 
 type Field = 'old' | 'new' | 'confirm';
 const EMPTY: Record<Field, string> = { old: '', new: '', confirm: '' };
@@ -47,7 +46,7 @@ export function PasswordCard() {
   const [problem, setProblem] = useState<[Field, string] | null>(null);
 
   const save = useMutation({
-    mutationFn: (input: { oldPassword: string; newPassword: string }) => call('SetPassword', input),
+    mutationFn: setPassword,
     onSuccess: async () => {
       const hadPassword = user?.hasPassword ?? true;
       setFields(EMPTY);
@@ -92,19 +91,13 @@ export function PasswordCard() {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="account-password-title"
-      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}
-      data-testid="account-password-card"
+    <CardFrame
+      title={t('password.title')}
+      titleId="account-password-title"
+      text={needsOld ? t('password.textChange') : t('password.textSet')}
+      textGap={2.5}
+      testId="account-password-card"
     >
-      <Typography variant="h6" component="h2" id="account-password-title">
-        {t('password.title')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 2.5 }}>
-        {needsOld ? t('password.textChange') : t('password.textSet')}
-      </Typography>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         {/* For password managers: whose password this is. */}
         <input
@@ -155,6 +148,6 @@ export function PasswordCard() {
           </Button>
         </Box>
       </Box>
-    </Paper>
+    </CardFrame>
   );
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { renameAccount } from './account-api';
 import { profileQueryKey, useProfile } from '../api/profile';
 import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
@@ -23,7 +23,7 @@ export function ProfileCard() {
   const name = draft ?? user?.name ?? '';
 
   const save = useMutation({
-    mutationFn: (newName: string) => call('UpdateUser', { name: newName }),
+    mutationFn: renameAccount,
     onSuccess: async () => {
       setDraft(null);
       showToast({ key: 'account.nameSaved', severity: 'success' });

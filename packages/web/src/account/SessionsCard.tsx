@@ -5,16 +5,14 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { CardFrame } from '../components/CardFrame';
+import { fetchSessions, revokeSession, sessionsQueryKey } from './account-api';
 import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
-
-export const sessionsQueryKey = ['sessions'] as const;
 
 /** Signed-in devices (GetSessionRecords) with a way to sign any other one out (RevokeSession). */
 export function SessionsCard() {
@@ -22,10 +20,10 @@ export function SessionsCard() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: () => call('GetSessionRecords'),
+    queryFn: fetchSessions,
   });
   const revoke = useMutation({
-    mutationFn: (session: string) => call('RevokeSession', { session }),
+    mutationFn: revokeSession,
     onSuccess: async () => {
       showToast({ key: 'account.sessions.revoked', severity: 'success' });
       await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
@@ -40,13 +38,7 @@ export function SessionsCard() {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
-      <Typography variant="h6" component="h2">
-        {t('account.sessions.title')}
-      </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
-        {t('account.sessions.text')}
-      </Typography>
+    <CardFrame title={t('account.sessions.title')} text={t('account.sessions.text')} textGap={1}>
       {sessions.isPending && <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} />}
       <List disablePadding>
         {records.map((record) => {
@@ -118,6 +110,6 @@ export function SessionsCard() {
           );
         })}
       </List>
-    </Paper>
+    </CardFrame>
   );
 }

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../api/client';
+import { verifyEmail } from './account-api';
 import { profileQueryKey } from '../api/profile';
 import { useSessionToken } from '../api/session';
 import { SECURITY_NS, securityErrorText } from './security-text';
@@ -28,7 +28,7 @@ export default function VerifyEmailPage() {
   // A query, not an effect, so the link is spent exactly once however often the page renders.
   const verification = useQuery({
     queryKey: ['verify-email', token],
-    queryFn: () => call('VerifyEmail', { token }),
+    queryFn: () => verifyEmail(token),
     enabled: token !== '',
     staleTime: Infinity,
     gcTime: Infinity,

@@ -60,7 +60,7 @@ describe('the e-mail card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
     await waitFor(() =>
       expect(chainMock).toHaveBeenCalledWith([
-        { method: 'SetEmail', data: { email: 'ann@example.com' } },
+        { method: 'SetEmail', data: { email: 'ann@example.com', password: '' } },
         { method: 'GetUserProfile' },
       ]),
     );
@@ -82,10 +82,17 @@ describe('the e-mail card', () => {
 
     await userEvent.type(field, '.example');
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    // The account has a password: the change asks for it before anything is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Save and send link' }));
+    expect(chainMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Please enter your password',
+    );
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old-Secret-42');
     const reads = profileCalls().length;
     await userEvent.click(screen.getByRole('button', { name: 'Save and send link' }));
     expect(chainMock).toHaveBeenCalledWith([
-      { method: 'SetEmail', data: { email: 'ann@new.example' } },
+      { method: 'SetEmail', data: { email: 'ann@new.example', password: 'Old-Secret-42' } },
       { method: 'GetUserProfile' },
     ]);
     expect(await screen.findByTestId('account-email')).toHaveTextContent('ann@new.example');
@@ -104,11 +111,28 @@ describe('the e-mail card', () => {
     expect(screen.getByRole('button', { name: 'Save and send link' })).toBeDisabled();
     await userEvent.clear(field);
     await userEvent.type(field, 'bob@example.com');
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old-Secret-42');
     await userEvent.click(screen.getByRole('button', { name: 'Save and send link' }));
     expect(
       await screen.findByText('Another account already uses this email address.'),
     ).toBeVisible();
     expect(screen.getByTestId('account-email')).toHaveTextContent('ann@example.com');
+  });
+});
+
+describe('the e-mail card without a password', () => {
+  it('an account that signs in only with Google or Facebook is not asked for one', async () => {
+    serve({ emailVerified: true, hasPassword: false });
+    chainMock.mockResolvedValue([{}, profile({ email: 'ann@new.example' })] as never);
+    render(<EmailCard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change email' }));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.type(screen.getByLabelText('New email address'), 'ann@new.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and send link' }));
+    expect(chainMock).toHaveBeenCalledWith([
+      { method: 'SetEmail', data: { email: 'ann@new.example', password: '' } },
+      { method: 'GetUserProfile' },
+    ]);
   });
 });
 

@@ -140,6 +140,9 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      {/* Before the header and the endless list in the focus order; drawn at the bottom. */}
+      <ControlBar env={env} state={snapshot.state} current={current} onFocusMode={setFocus} />
+      <AgendaSpeedDial open={isDialOpen} onOpenChange={setDialOpen} />
       <AgendaHeader
         env={env}
         view={view}
@@ -179,7 +182,6 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
           />
         </>
       )}
-      <ControlBar env={env} state={snapshot.state} current={current} onFocusMode={setFocus} />
       {isFocusMode && (
         <FocusView
           env={env}
@@ -193,7 +195,6 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
           }
         />
       )}
-      <AgendaSpeedDial open={isDialOpen} onOpenChange={setDialOpen} />
       {hasDialog && <DialogHost env={env} />}
       {snapshot.state?.hasUnconfirmedTask && (
         <UnconfirmedTasksDialog hasUnconfirmed stamp={snapshot.state.timelineUpdatedAt} env={env} />

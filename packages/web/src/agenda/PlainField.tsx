@@ -36,7 +36,13 @@ export const PlainField = forwardRef<HTMLInputElement, PlainFieldProps>(function
           alignItems: 'center',
           gap: 1,
           width: '100%',
-          '&:focus-within': { bgcolor: 'action.hover' },
+          // The input draws no outline of its own: the box shows where typing goes (WCAG 2.4.7).
+          '&:focus-within': {
+            bgcolor: 'action.hover',
+            outline: '2px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: 1,
+          },
         },
         ...(Array.isArray(boxSx) ? boxSx : [boxSx]),
       ]}

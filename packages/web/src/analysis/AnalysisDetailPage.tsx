@@ -9,11 +9,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { addLocalDays } from '@planner/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useCategories } from '../categories/categories-api';
-import { CategoryIcon } from '../categories/CategoryIcon';
 import { ShareMenu } from '../share/ShareMenu';
 import {
   useAnalysisEnv,
@@ -21,8 +20,10 @@ import {
   useItemTitles,
   type StatisticsPoint,
 } from './analysis-api';
-import { categoryShares, topWithOthers, type CategoryShare } from './category-split';
-import { formatPercent, formatTracked, periodName } from './format';
+import { categoryShares, topWithOthers } from '../charts/category-split';
+import { CategoryDonutCard, ChartColumn, ChartGrid, ItemBarsCard } from '../charts/ChartBlocks';
+import { formatPercent, formatTracked } from '../charts/chart-format';
+import { periodName } from './format';
 import {
   detailPath,
   needsFeature,
@@ -31,8 +32,6 @@ import {
   type Frequency,
   type Period,
 } from './periods';
-
-const CategoryDonut = lazy(() => import('./CategoryDonut'));
 
 /** Tasks and events shown by name; the rest are summed as "others". */
 const TOP_ITEMS = 8;
@@ -53,111 +52,6 @@ function neighbour(frequency: Frequency, period: Period, step: number, timeZone:
   };
 }
 
-function CategoryLegend({
-  shares,
-  total,
-  languageTag,
-}: {
-  shares: readonly CategoryShare[];
-  total: number;
-  languageTag: string;
-}) {
-  const { t } = useTranslation(['analysis', 'editors']);
-  return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-      {shares.map((share) => (
-        <Box
-          component="li"
-          key={share.id}
-          data-testid="analysis-category"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
-        >
-          <Box
-            sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: share.color, flex: 'none' }}
-          />
-          {share.category && (
-            <CategoryIcon icon={share.category.icon} color={share.category.color} size={18} />
-          )}
-          <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {share.category?.title ?? t('noCategory')}
-          </Typography>
-          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatTracked(share.ms, t)}
-          </Typography>
-          <Typography
-            color="text.secondary"
-            sx={{ width: 44, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
-          >
-            {formatPercent(share.ms, total, languageTag)}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function ItemBars({
-  title,
-  kind,
-  values,
-  titles,
-}: {
-  title: string;
-  kind: 'task' | 'event';
-  values: Readonly<Record<string, number>>;
-  titles: ReadonlyMap<string, string> | undefined;
-}) {
-  const { t } = useTranslation(['analysis', 'editors']);
-  const items = topWithOthers(values, TOP_ITEMS);
-  if (items.length === 0) return null;
-  const largest = Math.max(...items.map((item) => item.ms));
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, display: 'grid', gap: 1.25 }}
-      data-testid={`analysis-${kind}s`}
-    >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      {items.map((item) => (
-        <Box
-          key={item.id ?? 'others'}
-          sx={{ display: 'grid', gap: 0.5 }}
-          data-testid={`analysis-${kind}`}
-        >
-          <Box sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
-            <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
-              {item.id === null
-                ? t('detail.others')
-                : (titles?.get(item.id) ??
-                  t(kind === 'task' ? 'detail.someTask' : 'detail.someEvent'))}
-            </Typography>
-            <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatTracked(item.ms, t)}
-            </Typography>
-          </Box>
-          <Box sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover' }}>
-            <Box
-              sx={{
-                height: '100%',
-                borderRadius: 3,
-                width: `${(item.ms / largest) * 100}%`,
-                bgcolor:
-                  item.id === null
-                    ? 'action.disabled'
-                    : kind === 'task'
-                      ? 'primary.main'
-                      : 'secondary.main',
-              }}
-            />
-          </Box>
-        </Box>
-      ))}
-    </Paper>
-  );
-}
-
 function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTag: string }) {
   const { t } = useTranslation(['analysis', 'editors']);
   const categories = useCategories().data ?? [];
@@ -174,41 +68,51 @@ function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTa
       </Paper>
     );
   }
-  const donutFallback = (
-    <Skeleton variant="circular" width={220} height={220} sx={{ mx: 'auto' }} />
+  const formatMs = (ms: number) => formatTracked(ms, t);
+  const bars = (
+    kind: 'task' | 'event',
+    title: string,
+    values: Readonly<Record<string, number>>,
+  ) => (
+    <ItemBarsCard
+      title={title}
+      heading="h3"
+      items={topWithOthers(values, TOP_ITEMS)}
+      labelOf={(item) =>
+        item.id === null
+          ? t('detail.others')
+          : (titles?.get(item.id) ?? t(kind === 'task' ? 'detail.someTask' : 'detail.someEvent'))
+      }
+      colorOf={() => (kind === 'task' ? 'primary.main' : 'secondary.main')}
+      testId={`analysis-${kind}s`}
+      itemTestId={`analysis-${kind}`}
+      formatMs={formatMs}
+    />
   );
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-        alignItems: 'start',
-      }}
-    >
-      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {t('detail.byCategory')}
-        </Typography>
-        <Suspense fallback={donutFallback}>
-          <CategoryDonut
-            slices={shares.map((share) => ({
-              id: share.id || 'none',
-              value: share.ms,
-              color: share.color,
-              label: share.category?.title ?? t('noCategory'),
-            }))}
-            formatValue={(ms) => formatTracked(ms, t)}
-            center={formatTracked(point.sum, t)}
-          />
-        </Suspense>
-        <CategoryLegend shares={shares} total={point.sum} languageTag={languageTag} />
-      </Paper>
-      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-        <ItemBars title={t('detail.tasks')} kind="task" values={point.tasks} titles={titles} />
-        <ItemBars title={t('detail.events')} kind="event" values={point.events} titles={titles} />
-      </Box>
-    </Box>
+    <ChartGrid>
+      <CategoryDonutCard
+        title={t('detail.byCategory')}
+        heading="h3"
+        rows={shares.map((share) => ({
+          id: share.id || 'none',
+          color: share.color,
+          label: share.category?.title ?? t('noCategory'),
+          ms: share.ms,
+          icon: share.category
+            ? { icon: share.category.icon, color: share.category.color }
+            : undefined,
+        }))}
+        total={point.sum}
+        formatMs={formatMs}
+        formatShare={(ms) => formatPercent(ms, point.sum, languageTag)}
+        rowTestId="analysis-category"
+      />
+      <ChartColumn>
+        {bars('task', t('detail.tasks'), point.tasks)}
+        {bars('event', t('detail.events'), point.events)}
+      </ChartColumn>
+    </ChartGrid>
   );
 }
 

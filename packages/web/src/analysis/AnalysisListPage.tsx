@@ -2,20 +2,22 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { useCategories, type PlainCategory } from '../categories/categories-api';
 import { EstimateAccuracyCard } from '../estimates/EstimateAccuracyCard';
 import { useAnalysisEnv, useAnalysisList, type StatisticsPoint } from './analysis-api';
 import { AnalysisTabs } from './AnalysisTabs';
-import { ALL_CATEGORIES, categoryShares, totalOf } from './category-split';
-import { CategoryBar } from './CategoryBar';
+import { ALL_CATEGORIES, categoryShares, totalOf } from '../charts/category-split';
+import { CategoryBar } from '../charts/CategoryBar';
 import { CategoryFilter } from './CategoryFilter';
-import { CURRENT_KEYS, formatTracked, periodName } from './format';
+import { formatTracked } from '../charts/chart-format';
+import { CURRENT_KEYS, periodName } from './format';
 import { detailPath, isListFrequency, needsFeature, type ListFrequency } from './periods';
 import { useLoadNearBottom } from './use-load-near-bottom';
 
@@ -36,47 +38,50 @@ function PeriodRow({
   filter: string;
 }) {
   const { t } = useTranslation(['analysis', 'editors']);
-  const navigate = useNavigate();
   const env = useAnalysisEnv();
   const shares = categoryShares(point.categories, categories, filter);
   const total = totalOf(shares);
   const name = periodName(frequency, point, env.prefs);
+  // A link, so the keyboard, a screen reader ("link") and a new tab all reach the period.
   return (
-    <ListItemButton
-      onClick={() => void navigate(detailPath(frequency, point))}
-      data-testid="analysis-row"
-      data-start={point.start}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        justifyItems: 'stretch',
-        gap: 0.75,
-        py: 1.5,
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }} noWrap>
-          {isCurrent ? t(CURRENT_KEYS[frequency]) : name}
-          {isCurrent && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {name}
-            </Typography>
-          )}
-        </Typography>
-        <Typography data-testid="analysis-row-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {total > 0 ? formatTracked(total, t) : '–'}
-        </Typography>
-      </Box>
-      <CategoryBar shares={shares} whole={total} />
-      {shares.length > 0 && (
-        <Typography variant="caption" color="text.secondary" noWrap>
-          {shares
-            .slice(0, NAMED_CATEGORIES)
-            .map((s) => `${s.category?.title ?? t('noCategory')} ${formatTracked(s.ms, t)}`)
-            .join(' · ')}
-        </Typography>
-      )}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={detailPath(frequency, point)}
+        data-testid="analysis-row"
+        data-start={point.start}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          justifyItems: 'stretch',
+          gap: 0.75,
+          py: 1.5,
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }} noWrap>
+            {isCurrent ? t(CURRENT_KEYS[frequency]) : name}
+            {isCurrent && (
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                {name}
+              </Typography>
+            )}
+          </Typography>
+          <Typography data-testid="analysis-row-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {total > 0 ? formatTracked(total, t) : '–'}
+          </Typography>
+        </Box>
+        <CategoryBar shares={shares} whole={total} />
+        {shares.length > 0 && (
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {shares
+              .slice(0, NAMED_CATEGORIES)
+              .map((s) => `${s.category?.title ?? t('noCategory')} ${formatTracked(s.ms, t)}`)
+              .join(' · ')}
+          </Typography>
+        )}
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlainCategory } from '../categories/categories-api';
 import { CategoryIcon } from '../categories/CategoryIcon';
-import { ALL_CATEGORIES } from './category-split';
+import { ALL_CATEGORIES } from '../charts/category-split';
 
 /** All categories, or one: the list's totals then count only that category. */
 export function CategoryFilter({

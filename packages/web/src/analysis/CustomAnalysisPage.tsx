@@ -13,9 +13,9 @@ import { PickersProvider } from '../editors/PickersProvider';
 import { toPickerDate, withPickedDay } from '../editors/picker-dates';
 import { useAnalysisEnv, useAnalysisPoint } from './analysis-api';
 import { AnalysisTabs } from './AnalysisTabs';
-import { categoryShares } from './category-split';
-import { CategoryBar } from './CategoryBar';
-import { formatTracked } from './format';
+import { categoryShares } from '../charts/category-split';
+import { CategoryBar } from '../charts/CategoryBar';
+import { formatTracked } from '../charts/chart-format';
 import { customRange, detailPath } from './periods';
 
 /** The range a custom analysis opens with: the last seven days, today included. */

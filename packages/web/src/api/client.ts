@@ -10,6 +10,7 @@ import {
   type Output,
 } from '@planner/protocol/client';
 import type { ChainOutputs, ChainStepInit } from '@planner/protocol';
+import { createStore } from 'zustand/vanilla';
 import { currentApiBase } from './api-base';
 import { recordNetworkFailure, recordServerReached } from './failure-counter';
 import { endSession, getSessionToken } from './session';
@@ -58,12 +59,17 @@ export function probeApiBase(baseUrl: string): Promise<Output<'Meta'>> {
   });
 }
 
-const sessionInvalidListeners = new Set<() => void>();
+/** How many times the server said the session is gone: each time, the subscribers hear it. */
+const sessionInvalidations = createStore<{ count: number }>(() => ({ count: 0 }));
 
 /** Lets the query cache forget everything when the server says the session is gone. */
 export function onSessionInvalid(listener: () => void): () => void {
-  sessionInvalidListeners.add(listener);
-  return () => sessionInvalidListeners.delete(listener);
+  return sessionInvalidations.subscribe(() => listener());
+}
+
+function endInvalidSession(): void {
+  endSession();
+  sessionInvalidations.setState((state) => ({ count: state.count + 1 }));
 }
 
 export function isSessionInvalid(error: unknown): boolean {
@@ -83,8 +89,7 @@ export async function call<M extends MethodName>(
     return await clientForCurrentBase().call(method, input, options);
   } catch (error) {
     if (isSessionInvalid(error) && getSessionToken() !== null) {
-      endSession();
-      sessionInvalidListeners.forEach((listener) => listener());
+      endInvalidSession();
     }
     throw error;
   }
@@ -103,8 +108,7 @@ export async function chain<const S extends readonly ChainStepInit[]>(
     return await clientForCurrentBase().chain(steps, options);
   } catch (error) {
     if (isSessionInvalid(error) && getSessionToken() !== null) {
-      endSession();
-      sessionInvalidListeners.forEach((listener) => listener());
+      endInvalidSession();
     }
     throw error;
   }

@@ -1,25 +1,21 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 // Spec 4 (connectivity): each network failure raises the counter, any answer from the server
 // resets it; while it is above zero the disconnected notice shows.
-let failures = 0;
-const listeners = new Set<() => void>();
+const failureStore = createStore<{ failures: number }>(() => ({ failures: 0 }));
 
-function set(value: number): void {
-  if (value === failures) return;
-  failures = value;
-  listeners.forEach((listener) => listener());
-}
-
-export const recordNetworkFailure = (): void => set(failures + 1);
-export const recordServerReached = (): void => set(0);
-export const getFailureCount = (): number => failures;
+export const recordNetworkFailure = (): void =>
+  failureStore.setState((state) => ({ failures: state.failures + 1 }));
+export const recordServerReached = (): void => {
+  if (failureStore.getState().failures !== 0) failureStore.setState({ failures: 0 });
+};
+export const getFailureCount = (): number => failureStore.getState().failures;
 
 export function subscribeToFailures(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return failureStore.subscribe(() => listener());
 }
 
 export function useFailureCount(): number {
-  return useSyncExternalStore(subscribeToFailures, getFailureCount, getFailureCount);
+  return useStore(failureStore, (state) => state.failures);
 }

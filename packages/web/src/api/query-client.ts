@@ -1,12 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { isWorthReporting } from '../app-status/error-report';
-import { reportFrontendError } from '../app-status/report-errors';
-import { showToast } from '../components/toast-store';
-import { showLimitFor } from '../limits/limit-store';
-import { onSessionInvalid } from './client';
-import { describeError } from './error-message';
-import { installOfflineQueue } from '../offline/offline-queue';
 
 interface PlannerQueryMeta extends Record<string, unknown> {
   /** Kept in local storage so the next start paints before the server answers. */
@@ -30,15 +22,18 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Spec 8: application errors with a message are shown as a notice (some codes stay silent), and
- * the server's faults and the app's own exceptions also go to the server's log.
+ * Where errors go: a notice, the limit dialog, the server's log. The app connects the reporter
+ * at start (src/app/connect-features.ts), so this layer needs to know none of them.
  */
+const errorReporting = { report: (error: unknown): void => void error };
+
+export function connectErrorReporter(report: (error: unknown) => void): void {
+  errorReporting.report = report;
+}
+
+/** Spec 8: shows or logs an error the way the app was connected to (see connectErrorReporter). */
 export function reportError(error: unknown): void {
-  // 4201/4202: the limit dialog instead of a notice (spec 8).
-  if (showLimitFor(error)) return;
-  const message = describeError(error, (key) => i18next.exists(key));
-  if (message) showToast({ ...message, severity: 'error' });
-  if (isWorthReporting(error)) reportFrontendError(error);
+  errorReporting.report(error);
 }
 
 export function createQueryClient(): QueryClient {
@@ -62,7 +57,3 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
-// Before the saved cache is restored: restored changes need their defaults (src/offline).
-installOfflineQueue(queryClient);
-
-onSessionInvalid(() => queryClient.clear());

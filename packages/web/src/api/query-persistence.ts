@@ -1,10 +1,9 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClient,
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
-import { changeLabelOf } from '../offline/offline-queue';
 import { readJson, removeItem, writeJson } from '../storage/local-storage';
 
 // The query cache, the agenda's timeline included, is saved under the versioned prefix (see
@@ -90,7 +89,11 @@ export function localStoragePersister(): Persister & { flush: () => void } {
  * the page goes away (a reload, a closed tab) is made at once, so the next start does not paint
  * an answer older than the one on screen.
  */
-export function persistQueryCache(client: QueryClient): {
+export function persistQueryCache(
+  client: QueryClient,
+  /** Which pending mutations to keep: the offline queue's changes (src/offline). */
+  keepMutation: (mutation: Mutation) => boolean = () => false,
+): {
   stop: () => void;
   restored: Promise<void>;
 } {
@@ -103,7 +106,7 @@ export function persistQueryCache(client: QueryClient): {
         query.state.status === 'success' && query.meta?.persist === true,
       // Changes made offline and not yet accepted by the server (src/offline).
       shouldDehydrateMutation: (mutation) =>
-        mutation.state.status === 'pending' && changeLabelOf(mutation) !== null,
+        mutation.state.status === 'pending' && keepMutation(mutation),
     },
   });
   const onHidden = () => {

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../api/error-message';
 import i18next from 'i18next';
 import { CALENDAR_SYNC_NAMESPACE, calendarErrorKey, type CalDavAccount } from './calendar-api';
-import { call } from '../api/client';
+import * as serverApi from './calendar-calls';
 
 /** Bounds the server also enforces; the fields stop there so nothing typed is lost silently. */
 const URL_MAX = 2048;
@@ -60,7 +60,7 @@ export function CalDavAccountDialog({
     setBusy(true);
     setError(null);
     try {
-      const answer = await call('AddCalDavAccount', {
+      const answer = await serverApi.addCalDavAccount({
         serverUrl: serverUrl.trim(),
         username: username.trim(),
         password,
@@ -160,7 +160,7 @@ export function CalDavPasswordDialog({
     setBusy(true);
     setError(null);
     try {
-      const answer = await call('UpdateCalDavAccount', {
+      const answer = await serverApi.updateCalDavAccount({
         accountId: account.id,
         calendars: account.calendars,
         password,

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './calendar-calls';
 import { ActionDialog } from '../components/ActionDialog';
 import { showToast } from '../components/toast-store';
-import { SettingRow } from '../settings/SettingsSection';
+import { SettingRow } from '../components/SettingsSection';
 import {
   CALENDAR_SYNC_NAMESPACE,
   calDavAccountsKey,
@@ -125,7 +125,7 @@ export function CalDavSection() {
   const sync = async (account: CalDavAccount) => {
     setSyncing((set) => new Set(set).add(account.id));
     try {
-      await withSlowSyncToast(call('SyncCalDavAccount', { accountId: account.id }));
+      await withSlowSyncToast(serverApi.syncCalDavAccount({ accountId: account.id }));
       showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
       await refreshTimeline(client);
     } catch (error) {
@@ -146,7 +146,7 @@ export function CalDavSection() {
   const saveSelection = async (account: CalDavAccount, calendars: CalendarEntry[]) => {
     let saved: CalDavAccount | undefined;
     try {
-      saved = (await call('UpdateCalDavAccount', { accountId: account.id, calendars })).account;
+      saved = (await serverApi.updateCalDavAccount({ accountId: account.id, calendars })).account;
     } catch (error) {
       showCalendarError(error);
       return;
@@ -158,7 +158,7 @@ export function CalDavSection() {
 
   const remove = async (account: CalDavAccount) => {
     try {
-      await call('RemoveCalDavAccount', { accountId: account.id });
+      await serverApi.removeCalDavAccount({ accountId: account.id });
     } catch (error) {
       showCalendarError(error);
       return false;

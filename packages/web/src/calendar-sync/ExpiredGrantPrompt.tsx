@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './calendar-calls';
 import {
   CALENDAR_SYNC_NAMESPACE,
   googleLastSyncKey,
@@ -32,7 +32,7 @@ export default function ExpiredGrantPrompt({ isExpired }: { isExpired: boolean }
   const disable = async () => {
     setDisabling(true);
     try {
-      await call('UnbindGoogleCalendar');
+      await serverApi.unbindGoogleCalendar();
       client.setQueryData(googleLastSyncKey, null);
       await Promise.all([
         client.invalidateQueries({ queryKey: googleStatusKey }),

@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './calendar-calls';
 import { ActionDialog } from '../components/ActionDialog';
 import { showToast } from '../components/toast-store';
-import { SettingRow } from '../settings/SettingsSection';
+import { SettingRow } from '../components/SettingsSection';
 import {
   CALENDAR_SYNC_NAMESPACE,
   googleLastSyncKey,
@@ -38,7 +38,7 @@ export function GoogleCalendarSection() {
   const syncNow = async () => {
     setSyncing(true);
     try {
-      const result = await withSlowSyncToast(call('SyncGoogleCalendar'));
+      const result = await withSlowSyncToast(serverApi.syncGoogleCalendar());
       // syncedAt 0: Google refused the grant; the status read below brings the prompt.
       if (result.syncedAt) {
         client.setQueryData(googleLastSyncKey, result.syncedAt);
@@ -56,7 +56,7 @@ export function GoogleCalendarSection() {
 
   const disconnect = async () => {
     try {
-      await call('UnbindGoogleCalendar');
+      await serverApi.unbindGoogleCalendar();
       client.setQueryData(googleLastSyncKey, null);
       await Promise.all([
         client.invalidateQueries({ queryKey: googleStatusKey }),

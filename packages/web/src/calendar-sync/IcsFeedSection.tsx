@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './calendar-calls';
 import { ActionDialog } from '../components/ActionDialog';
 import { showToast } from '../components/toast-store';
-import { SettingRow } from '../settings/SettingsSection';
+import { SettingRow } from '../components/SettingsSection';
 import { CALENDAR_SYNC_NAMESPACE, icsFeedKey, showCalendarError, useIcsFeed } from './calendar-api';
 
 const toast = (key: string) =>
@@ -27,7 +27,7 @@ export function IcsFeedSection() {
 
   const create = async (): Promise<boolean> => {
     try {
-      const answer = await call('CreateIcsFeed');
+      const answer = await serverApi.createIcsFeed();
       client.setQueryData(icsFeedKey, answer.url);
       return true;
     } catch (error) {
@@ -37,7 +37,7 @@ export function IcsFeedSection() {
   };
   const revoke = async (): Promise<boolean> => {
     try {
-      await call('RevokeIcsFeed');
+      await serverApi.revokeIcsFeed();
       client.setQueryData(icsFeedKey, '');
       toast('ics.revoked');
       return true;

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentApiBase } from '../api/api-base';
-import { call, chain } from '../api/client';
+
 import { reportFrontendError } from '../app-status/report-errors';
 import { showToast } from '../components/toast-store';
-import { OAuthError, OAUTH_BUSY, OAUTH_CANCELLED } from '../login/oauth-popup';
+import { OAuthError, OAUTH_BUSY, OAUTH_CANCELLED } from '../bridge/oauth-popup';
 import {
   CALENDAR_SYNC_NAMESPACE,
   googleLastSyncKey,
@@ -15,9 +15,14 @@ import {
   withSlowSyncToast,
   type CalendarEntry,
 } from './calendar-api';
+import {
+  getGoogleCalendarSyncOptions,
+  prepareGoogleCalendarSync,
+  saveGoogleCalendarsAndSync,
+} from './calendar-calls';
 import { CalendarSelectionDialog } from './CalendarSelectionDialog';
-import { askGoogleCalendarConsent } from './google-consent';
-import { getBridge, isNativeShell } from '../native/bridge';
+import { askGoogleCalendarConsent } from '../bridge/google-consent';
+import { getBridge, isNativeShell } from '../bridge/bridge';
 
 export interface GoogleSetup {
   /** Runs the whole setup: consent popup, prepare, selection, save and sync. Call from a click. */
@@ -43,7 +48,7 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
   const refreshStatus = () => client.invalidateQueries({ queryKey: googleStatusKey });
 
   const openSelection = async () => {
-    const answer = await call('GetGoogleCalendarSyncOptions');
+    const answer = await getGoogleCalendarSyncOptions();
     setEntries(answer.options?.entryOptions ?? []);
   };
 
@@ -58,7 +63,7 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
     void (async () => {
       try {
         const { code, redirectUri } = await consent;
-        await call('PrepareGoogleCalendarSync', { authorizationCode: code, redirectUri });
+        await prepareGoogleCalendarSync({ authorizationCode: code, redirectUri });
         await refreshStatus();
         await openSelection();
       } catch (error) {
@@ -90,15 +95,7 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
 
   const save = async (chosen: CalendarEntry[]) => {
     try {
-      const [, result] = await withSlowSyncToast(
-        chain([
-          {
-            method: 'UpdateGoogleCalendarSyncOptions',
-            data: { options: { syncEnabled: true, entryOptions: chosen } },
-          },
-          { method: 'SyncGoogleCalendar' },
-        ] as const),
-      );
+      const [, result] = await withSlowSyncToast(saveGoogleCalendarsAndSync(chosen));
       setEntries(null);
       // syncedAt 0: Google refused the grant; the status (read again below) says so.
       if (result.syncedAt) {

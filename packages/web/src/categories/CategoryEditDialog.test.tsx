@@ -67,4 +67,49 @@ describe('the category dialog', () => {
     // No notice besides the dialog.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('an existing category is deleted after a confirmation; Cancel sends nothing', async () => {
+    const sent = serve({ DeleteCategory: () => ({}) });
+    const user = userEvent.setup();
+    const onDeleted = vi.fn();
+    const onClose = vi.fn();
+    renderEditor(
+      '/tasks/create',
+      <CategoryEditDialog
+        open
+        category={WORK}
+        onClose={onClose}
+        onSaved={vi.fn()}
+        onDeleted={onDeleted}
+      />,
+      '/tasks/create',
+    );
+    const dialog = dialogNamed('Edit category');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = dialogNamed(`Delete “${WORK.title}”?`);
+    expect(confirm).toHaveTextContent('read as uncategorised');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(sentOf(sent, 'DeleteCategory')).toEqual([]);
+
+    // The edit dialog is back once the question has closed.
+    await user.click(
+      await waitFor(() =>
+        within(dialogNamed('Edit category')).getByRole('button', { name: 'Delete' }),
+      ),
+    );
+    await user.click(
+      within(dialogNamed(`Delete “${WORK.title}”?`)).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(WORK.id));
+    expect(sentOf(sent, 'DeleteCategory')).toEqual([{ id: WORK.id }]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a new category has no Delete', () => {
+    serve({});
+    renderDialog();
+    expect(
+      within(dialogNamed('New category')).queryByRole('button', { name: 'Delete' }),
+    ).toBeNull();
+  });
 });

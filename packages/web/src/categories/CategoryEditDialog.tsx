@@ -19,9 +19,10 @@ import {
 } from '@planner/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './categories-api';
 import { reportEditorError } from '../editors/errors';
-import { useRememberCategory, type PlainCategory } from './categories-api';
+import { ConfirmDialog } from '../editors/ConfirmDialog';
+import { useDeleteCategory, useRememberCategory, type PlainCategory } from './categories-api';
 import { CategoryIcon } from './CategoryIcon';
 import { categoryColorHex, categoryIconName } from './category-style';
 import { showLimitFor } from '../limits/limit-store';
@@ -32,6 +33,8 @@ export interface CategoryEditDialogProps {
   category: PlainCategory | null;
   onClose: () => void;
   onSaved: (category: PlainCategory) => void;
+  /** After the category was deleted (an existing one only has Delete). */
+  onDeleted?: (id: string) => void;
 }
 
 function colorOf(category: PlainCategory | null): CategoryColor {
@@ -132,7 +135,13 @@ function IconGrid({
  * and one of the icons, the first being the default. Over the tier's limit the server answers
  * 4201 or 4202 and the app's limit dialog explains it.
  */
-export function CategoryEditDialog({ open, category, onClose, onSaved }: CategoryEditDialogProps) {
+export function CategoryEditDialog({
+  open,
+  category,
+  onClose,
+  onSaved,
+  onDeleted,
+}: CategoryEditDialogProps) {
   const { t } = useTranslation('editors');
   const titleId = useId();
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -142,6 +151,8 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
   const [icon, setIcon] = useState<CategoryIconName>(categoryIconName(undefined));
   const [nameError, setNameError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const [isAskingDelete, setAskingDelete] = useState(false);
+  const deleteCategory = useDeleteCategory();
 
   useEffect(() => {
     if (!open) return;
@@ -151,6 +162,21 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
     setNameError(null);
   }, [open, category]);
 
+  async function remove() {
+    if (!category) return;
+    setAskingDelete(false);
+    setSaving(true);
+    try {
+      await deleteCategory(category.id);
+      onDeleted?.(category.id);
+      onClose();
+    } catch (error) {
+      reportEditorError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
   async function save() {
     const checked = validateCategoryName(name);
     if (!checked.ok) {
@@ -159,7 +185,7 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
     }
     setSaving(true);
     try {
-      const answer = await call('PutCategory', {
+      const answer = await serverApi.putCategory({
         category: {
           ...(category ? { id: category.id } : {}),
           title: checked.name,
@@ -227,6 +253,16 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
           </Box>
         </DialogContent>
         <DialogActions>
+          {category && (
+            <Button
+              color="error"
+              onClick={() => setAskingDelete(true)}
+              disabled={isSaving}
+              sx={{ mr: 'auto' }}
+            >
+              {t('common.delete')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button
             variant="contained"
@@ -238,6 +274,16 @@ export function CategoryEditDialog({ open, category, onClose, onSaved }: Categor
           </Button>
         </DialogActions>
       </Dialog>
+      <ConfirmDialog
+        open={isAskingDelete}
+        title={t('category.deleteTitle', { name: category?.title ?? '' })}
+        text={t('category.deleteText')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        isDestructive
+        onConfirm={() => void remove()}
+        onCancel={() => setAskingDelete(false)}
+      />
     </>
   );
 }

@@ -123,6 +123,7 @@ export function CategorySelectDialog({
           setEditing(undefined);
           if (isNew) choose(saved);
         }}
+        onDeleted={() => setEditing(undefined)}
       />
     </>
   );

@@ -1,5 +1,9 @@
+import type {
+  CallOptions as ServerCallOptions,
+  InputInit as ServerInput,
+} from '@planner/protocol/client';
 import type { Output } from '@planner/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useDebouncedValue } from '../editors/use-debounced-value';
 
@@ -8,13 +12,16 @@ export type PlainCategory = Output<'GetCategories'>['categories'][number];
 export const categoriesQueryKey = ['categories'] as const;
 
 /** The person's categories, oldest first; kept locally so pickers paint at once (spec 7). */
-export function useCategories() {
-  return useQuery({
+export function categoriesQueryOptions() {
+  return queryOptions({
     queryKey: categoriesQueryKey,
     queryFn: async () => (await call('GetCategories')).categories,
-    refetchOnMount: 'always',
     meta: { persist: true },
   });
+}
+
+export function useCategories() {
+  return useQuery({ ...categoriesQueryOptions(), refetchOnMount: 'always' });
 }
 
 /** Keeps the cached list in step with a category the server just saved. */
@@ -46,3 +53,53 @@ export function useCategorySuggestions(title: string, isEnabled = true) {
     meta: { silent: true },
   });
 }
+
+const LAST_CATEGORY_KEY = 'planner:lastCategory';
+
+/** Remembers, on this device, the category a task was last saved with (the next one's default). */
+export function rememberLastCategory(id: string): void {
+  try {
+    localStorage.setItem(LAST_CATEGORY_KEY, id);
+  } catch {
+    // Storage refused (a private window): the guess and the first category still serve.
+  }
+}
+
+function readLastCategory(): string | null {
+  try {
+    return localStorage.getItem(LAST_CATEGORY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The category a new task starts with, so saving never stops at invalid.chooseCategory: the
+ * server's guess for the title when it has answered, else the one last used on this device,
+ * else the first. Works offline from the cached list.
+ */
+export function defaultCategory(
+  categories: readonly PlainCategory[] | undefined,
+  guess: PlainCategory | undefined,
+): PlainCategory | undefined {
+  const list = categories ?? [];
+  if (guess?.id && (list.length === 0 || list.some((c) => c.id === guess.id))) return guess;
+  const last = readLastCategory();
+  return list.find((c) => c.id === last) ?? list[0];
+}
+
+/** Deletes a category (DeleteCategory) and takes it out of the cached list. */
+export function useDeleteCategory(): (id: string) => Promise<void> {
+  const client = useQueryClient();
+  return async (id) => {
+    await call('DeleteCategory', { id });
+    client.setQueryData<PlainCategory[]>(categoriesQueryKey, (list = []) =>
+      list.filter((c) => c.id !== id),
+    );
+    await client.invalidateQueries({ queryKey: ['guessTaskCategory'] });
+  };
+}
+
+export const putCategory = (
+  ...args: [input?: ServerInput<'PutCategory'>, options?: ServerCallOptions]
+) => call('PutCategory', ...args);

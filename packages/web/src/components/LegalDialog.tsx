@@ -70,7 +70,8 @@ export function LegalDialog({ document, onClose }: LegalDialogProps) {
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: a keyboard scrolls the text (a long document holds no control of its own). */}
+      <DialogContent dividers tabIndex={0}>
         <Suspense
           fallback={
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>

@@ -1,3 +1,5 @@
+import { createStore } from 'zustand/vanilla';
+
 // Toasts are a small queue outside React so any code (the API layer, a mutation) can show one.
 // The spec: 5 s by default, and a message already on screen is not shown twice.
 export const DEFAULT_TOAST_MS = 5000;
@@ -28,8 +30,6 @@ export interface Toast {
   action?: ToastAction;
 }
 
-type Listener = () => void;
-
 function sameMessage(a: Pick<Toast, 'key' | 'values'>, b: Pick<Toast, 'key' | 'values'>) {
   return a.key === b.key && JSON.stringify(a.values) === JSON.stringify(b.values);
 }
@@ -39,26 +39,27 @@ export interface ToastStore {
   show(input: ToastInput): number | null;
   dismiss(id: number): void;
   getToasts(): readonly Toast[];
-  subscribe(listener: Listener): () => void;
+  subscribe(listener: () => void): () => void;
 }
 
 export function createToastStore(): ToastStore {
-  let toasts: readonly Toast[] = [];
-  let nextId = 1;
+  const store = createStore<{ toasts: readonly Toast[]; nextId: number }>(() => ({
+    toasts: [],
+    nextId: 1,
+  }));
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((listener) => listener());
 
   function dismiss(id: number): void {
     const timer = timers.get(id);
     if (timer !== undefined) clearTimeout(timer);
     timers.delete(id);
+    const { toasts } = store.getState();
     if (!toasts.some((toast) => toast.id === id)) return;
-    toasts = toasts.filter((toast) => toast.id !== id);
-    emit();
+    store.setState({ toasts: toasts.filter((toast) => toast.id !== id) });
   }
 
   function show(input: ToastInput): number | null {
+    const { toasts, nextId } = store.getState();
     const toast: Toast = {
       id: nextId,
       key: input.key,
@@ -71,24 +72,19 @@ export function createToastStore(): ToastStore {
     if (!toast.action && toasts.some((shown) => !shown.action && sameMessage(shown, toast))) {
       return null;
     }
-    nextId += 1;
-    toasts = [...toasts, toast];
     timers.set(
       toast.id,
       setTimeout(() => dismiss(toast.id), toast.timeoutMs),
     );
-    emit();
+    store.setState({ nextId: nextId + 1, toasts: [...toasts, toast] });
     return toast.id;
   }
 
   return {
     show,
     dismiss,
-    getToasts: () => toasts,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getToasts: () => store.getState().toasts,
+    subscribe: (listener) => store.subscribe(() => listener()),
   };
 }
 

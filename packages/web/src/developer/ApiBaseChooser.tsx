@@ -14,7 +14,7 @@ import {
   type ApiEndpoint,
   type NamedApiEndpoint,
 } from '../api/api-base';
-import { probeApiBase } from '../api/client';
+import { probeApiBase } from './developer-api';
 import { useCloudConfig } from '../api/cloud-config';
 import { choiceFor, namedApiBases, switchApiBase } from './api-switch';
 

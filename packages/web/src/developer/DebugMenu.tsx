@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiChoice } from '../api/api-base';
-import { call } from '../api/client';
+import * as serverApi from './developer-api';
 import { useProfile } from '../api/profile';
 import { logOut } from '../api/sign-out';
 import { ApiBaseChooser } from './ApiBaseChooser';
@@ -38,7 +38,7 @@ function Versions() {
   const { t } = useTranslation('developer');
   const meta = useQuery({
     queryKey: ['meta'],
-    queryFn: () => call('Meta', undefined, { retry: false, showLoading: false }),
+    queryFn: () => serverApi.meta(undefined, { retry: false, showLoading: false }),
     meta: { silent: true },
   });
   const fromServer = (value: string | undefined) =>

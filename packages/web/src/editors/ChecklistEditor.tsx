@@ -171,13 +171,14 @@ export function ChecklistEditor({
   };
 
   return (
-    <Box role="list" aria-label={t('checklist.title')}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={accessibility}
-      >
+    // The drag announcements' live region sits beside the list: a list holds only its items.
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
+      <Box role="list" aria-label={t('checklist.title')}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {items.map((item) => (
             <Box role="listitem" key={item.id}>
@@ -191,7 +192,7 @@ export function ChecklistEditor({
             </Box>
           ))}
         </SortableContext>
-      </DndContext>
-    </Box>
+      </Box>
+    </DndContext>
   );
 }

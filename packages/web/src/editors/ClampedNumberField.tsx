@@ -9,6 +9,8 @@ export interface ClampedNumberFieldProps extends Omit<
   /** Turns what was typed into a valid value (core's clamp for the field). */
   clamp: (typed: number) => number;
   onChange: (value: number) => void;
+  /** Every number as typed, before it is clamped (NaN while the box is empty). */
+  onTyped?: (typed: number) => void;
   min?: number;
   max?: number;
   step?: number;
@@ -22,6 +24,7 @@ export function ClampedNumberField({
   value,
   clamp,
   onChange,
+  onTyped,
   min,
   max,
   step,
@@ -45,8 +48,9 @@ export function ClampedNumberField({
       value={text}
       onChange={(event) => {
         setText(event.target.value);
-        const typed = Number(event.target.value);
-        if (event.target.value.trim() !== '' && clamp(typed) === typed && typed !== value) {
+        const typed = event.target.value.trim() === '' ? Number.NaN : Number(event.target.value);
+        onTyped?.(typed);
+        if (!Number.isNaN(typed) && clamp(typed) === typed && typed !== value) {
           onChange(typed);
         }
       }}

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -26,6 +26,13 @@ export interface EditorLayoutProps {
  */
 export function EditorLayout(props: EditorLayoutProps) {
   const { t } = useTranslation('editors');
+  // The window keeps the screen it came from's scroll position (a scrolled agenda): an editor
+  // opens at its top, with the title under the bar, not hidden behind it. Before paint, so the
+  // form is never seen scrolled. (A block body: Chromium's scrollTo answers a promise.)
+  useLayoutEffect(() => {
+    if (window.scrollY > 0) window.scrollTo(0, 0);
+  }, []);
+  const heading = useEditorKeyboard(props.onBack);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', pb: props.bottomBar ? 12 : 4 }}>
       <AppBar
@@ -38,7 +45,14 @@ export function EditorLayout(props: EditorLayoutProps) {
           <IconButton edge="start" aria-label={t('common.back')} onClick={props.onBack}>
             <ArrowBackIcon />
           </IconButton>
-          <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
+          <Typography
+            ref={heading}
+            tabIndex={-1}
+            variant="h6"
+            component="h1"
+            noWrap
+            sx={{ flex: 1, minWidth: 0, outline: 'none' }}
+          >
             {props.title}
           </Typography>
           {props.actions}
@@ -82,6 +96,29 @@ export function EditorLayout(props: EditorLayoutProps) {
       />
     </Box>
   );
+}
+
+/**
+ * The keyboard in an editor (docs/accessibility.md): the focus moves in when it opens (to its
+ * title, unless a field took it), and Escape leaves it as Back does, asking first about unsaved
+ * changes. An Escape a dialog, menu or picker used (they stop it) never reaches here.
+ */
+function useEditorKeyboard(onBack: () => void) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const latest = useRef(onBack);
+  latest.current = onBack;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      latest.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return heading;
 }
 
 /** A titled group of fields. */

@@ -1,11 +1,8 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useSourceName } from '../agenda/model/synced-source';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
+import { EditorActions } from '../editors/EditorActions';
 import { EditorLayout } from '../editors/EditorLayout';
 import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
@@ -43,27 +40,12 @@ export function EventEditor({ eventRef, initial, prefs }: EventEditorProps) {
       discardDialog={leave.discardDialog}
       actions={
         isReadOnly ? undefined : (
-          <>
-            {eventRef && (
-              <Tooltip title={t('common.delete')}>
-                <IconButton
-                  aria-label={t('common.delete')}
-                  onClick={editor.askDelete}
-                  disabled={editor.isSaving}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-            <Button
-              variant="contained"
-              disableElevation
-              onClick={() => void save()}
-              disabled={editor.isSaving}
-            >
-              {t('common.save')}
-            </Button>
-          </>
+          <EditorActions
+            onDelete={eventRef ? editor.askDelete : undefined}
+            isDeleteDisabled={editor.isSaving}
+            onSave={() => void save()}
+            isSaving={editor.isSaving}
+          />
         )
       }
     >

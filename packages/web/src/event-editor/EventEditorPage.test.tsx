@@ -1,10 +1,17 @@
 import { fromWallClock, HOUR_MS } from '@planner/core';
 import { ErrorCode, RpcError } from '@planner/protocol';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFS, renderEditor, serve, WORK } from '../editors/testing/editor-test-kit';
+import {
+  dialogNamed,
+  PREFS,
+  renderEditor,
+  sentOf,
+  serve,
+  WORK,
+} from '../editors/testing/editor-test-kit';
 import appStatus from '../i18n/app-status/en.json';
 import synced from '../i18n/synced/en.json';
 import { initTestI18n } from '../test/render';
@@ -83,6 +90,42 @@ describe('the event screen', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('leaves after "this and following", though the instance it showed is gone from its series', async () => {
+    const series: PlainEvent = {
+      ...EVENT,
+      source: '',
+      recurrenceRule: { freq: 'DAILY', interval: 1, byDay: '', until: 0, count: 10 },
+      instanceNumber: 3,
+      isVirtual: true,
+    };
+    let isSplit = false;
+    const sent = serve({
+      GetEvent: () => {
+        // After the split the old series ends before this instance: the server no longer has it.
+        if (isSplit) throw new RpcError(ErrorCode.NotFound, 'notFound', 'GetEvent');
+        return { event: series };
+      },
+      UpdateEvent: () => {
+        isSplit = true;
+        return {};
+      },
+    });
+    const user = userEvent.setup();
+    initTestI18n();
+    renderEditor(PATH, <EventEditorPage />, `/event/ev-1/${START}/${START + HOUR_MS}/3/true`);
+    const title = await screen.findByDisplayValue('Parents evening');
+    await user.type(title, ' moved');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = dialogNamed('Change recurring item');
+    await user.click(within(dialog).getByRole('radio', { name: 'This and following' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Agenda page')).toBeInTheDocument();
+    expect(screen.queryByText('This event does not exist anymore.')).toBeNull();
+    await waitFor(() => expect(sentOf(sent, 'UpdateEvent')).toHaveLength(1));
+    // The screen it left was not read again (only the first load asked for the event).
+    expect(sentOf(sent, 'GetEvent')).toHaveLength(1);
+  });
+
   it('offers to try again after any other failure, and then opens the event', async () => {
     let fail = true;
     serve({
@@ -92,7 +135,10 @@ describe('the event screen', () => {
       },
     });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This screen could not be loaded');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The event could not be loaded');
+    // What happened, in words: the server's message here.
+    expect(screen.getByTestId('event-load-reason')).toHaveTextContent('internal');
     expect(screen.queryByText('This event does not exist anymore.')).toBeNull();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

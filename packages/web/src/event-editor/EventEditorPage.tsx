@@ -6,7 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { call } from '../api/client';
+import i18next from 'i18next';
+import * as serverApi from './event-api';
+import { describeError } from '../api/error-message';
 import { EditorLoading, EditorNotFound } from '../editors/EditorStatus';
 import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
@@ -58,10 +60,10 @@ function ExistingEvent({ route }: { route: EventRouteParams }) {
   const { t } = useTranslation('editors');
   const prefs = usePlannerPrefs();
   const query = useQuery({
-    queryKey: ['editors', 'event', route.id, route.instanceNumber],
+    queryKey: [...serverApi.EVENT_EDITOR_KEY, route.id, route.instanceNumber],
     queryFn: async () =>
       (
-        await call('GetEvent', {
+        await serverApi.getEvent({
           event: { id: route.id, instanceNumber: route.instanceNumber, isVirtual: route.isVirtual },
         })
       ).event ?? null,
@@ -89,14 +91,32 @@ function ExistingEvent({ route }: { route: EventRouteParams }) {
     );
   }
   if (!initial || !eventRef) {
-    return <LoadFailed onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    return (
+      <LoadFailed
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
   }
   return <EventEditor eventRef={eventRef} initial={initial} prefs={prefs} />;
 }
 
-/** The event could not be read (offline, a server fault): say so and offer to try again. */
-function LoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
-  const { t } = useTranslation('app-status');
+/**
+ * The event could not be read (offline, a server fault): say what happened and offer to try
+ * again. Only a not-found says the event is gone.
+ */
+function LoadFailed({
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  const { t } = useTranslation(['editors', 'translation', 'app-status']);
+  const reason = describeError(error, (key) => i18next.exists(key));
   return (
     <Box
       role="alert"
@@ -104,13 +124,15 @@ function LoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: 
     >
       <Box>
         <Typography variant="h6" gutterBottom>
-          {t('chunkFailed.title')}
+          {t('editors:event.loadFailed')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('chunkFailed.hint')}
+        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="event-load-reason">
+          {reason
+            ? t(`translation:${reason.key}`, reason.values)
+            : t('app-status:chunkFailed.hint')}
         </Typography>
         <Button variant="contained" disableElevation onClick={onRetry} disabled={isRetrying}>
-          {t('chunkFailed.retry')}
+          {t('app-status:chunkFailed.retry')}
         </Button>
       </Box>
     </Box>

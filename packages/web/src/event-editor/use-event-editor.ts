@@ -19,7 +19,9 @@ import {
   type EventDraft,
   type PlainEvent,
 } from './event-draft';
+import { refreshAfterEdit } from '../editors/refresh-after-edit';
 import { useDraft } from '../editors/use-draft';
+import { EVENT_EDITOR_KEY } from './event-api';
 
 /** Which question stands between the Save press and the call. */
 export type EventQuestion =
@@ -84,7 +86,7 @@ export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZo
         PLANNING_CONSTANTS.savingToastEventMs,
       );
       setBase(draft);
-      await client.invalidateQueries();
+      await refreshAfterEdit(client, EVENT_EDITOR_KEY);
       return true;
     } catch {
       // Spec 8: a failed create or update clears the saving toast and shows nothing.
@@ -140,7 +142,7 @@ export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZo
       });
       showToast({ key: 'editors:event.deleted' });
       setBase(draft);
-      await client.invalidateQueries();
+      await refreshAfterEdit(client, EVENT_EDITOR_KEY);
       return true;
     } catch (error) {
       reportEditorError(error);

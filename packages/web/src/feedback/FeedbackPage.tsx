@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { call } from '../api/client';
+import * as serverApi from './feedback-api';
 import { useProfile } from '../api/profile';
 import { reportError } from '../api/query-client';
 import { showToast } from '../components/toast-store';
@@ -40,7 +40,7 @@ export default function FeedbackPage() {
   const goBack = () => (location.key === 'default' ? navigate('/help') : navigate(-1));
 
   const send = useMutation({
-    mutationFn: () => call('CreateFeedback', { email: email.trim(), comment }),
+    mutationFn: () => serverApi.createFeedback({ email: email.trim(), comment }),
     meta: { handlesErrors: true },
     onSuccess: () => {
       showToast({ key: 'feedback:feedback.thankYou', severity: 'success' });

@@ -1,5 +1,6 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -41,10 +42,12 @@ interface EntryProps {
 /** An entry that opens another screen. */
 export function HelpLink({ to, icon, title, summary }: EntryProps & { to: string }) {
   return (
-    <ListItemButton component={RouterLink} to={to} sx={{ px: 3 }}>
-      <HelpEntryContent icon={icon} title={title} summary={summary} />
-      <ChevronRightIcon color="action" aria-hidden />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={RouterLink} to={to} sx={{ px: 3 }}>
+        <HelpEntryContent icon={icon} title={title} summary={summary} />
+        <ChevronRightIcon color="action" aria-hidden />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -57,9 +60,11 @@ export function HelpAction({
   summary,
 }: EntryProps & { onClick: () => void; disabled?: boolean }) {
   return (
-    <ListItemButton onClick={onClick} disabled={disabled} sx={{ px: 3 }}>
-      <HelpEntryContent icon={icon} title={title} summary={summary} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton onClick={onClick} disabled={disabled} sx={{ px: 3 }}>
+        <HelpEntryContent icon={icon} title={title} summary={summary} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

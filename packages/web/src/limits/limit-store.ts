@@ -1,4 +1,5 @@
 import { ErrorCode, RpcError } from '@planner/protocol/client';
+import { createStore } from 'zustand/vanilla';
 
 export type LimitKind = 'premiumOnly' | 'unlimitedOnly';
 
@@ -27,32 +28,17 @@ export const UPGRADE_ROUTES: Readonly<Record<LimitKind, string>> = {
   unlimitedOnly: '/premium/1',
 };
 
-type Listener = () => void;
-
 /**
  * The one limit dialog's state, outside React like the toasts, so any failed call can open it
  * (api/query-client.ts). Only UI state: what the server said, never server data.
  */
 export function createLimitStore() {
-  let current: LimitHit | null = null;
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((listener) => listener());
+  const store = createStore<{ current: LimitHit | null }>(() => ({ current: null }));
   return {
-    show(hit: LimitHit) {
-      current = hit;
-      emit();
-    },
-    close() {
-      current = null;
-      emit();
-    },
-    get: (): LimitHit | null => current,
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    show: (hit: LimitHit) => store.setState({ current: hit }),
+    close: () => store.setState({ current: null }),
+    get: (): LimitHit | null => store.getState().current,
+    subscribe: (listener: () => void) => store.subscribe(() => listener()),
   };
 }
 

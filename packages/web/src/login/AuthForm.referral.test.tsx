@@ -99,4 +99,12 @@ describe('the sign-up referral code field', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('token-2'));
     expect(urls(fetchMock)).toEqual(['/api/CreateUser']);
   });
+
+  it('is not offered inside the iOS shell (spec)', () => {
+    // What Capacitor's script defines in the iOS WebView before the app loads.
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'ios' });
+    renderSignUp();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Referral code (optional)')).toBeNull();
+  });
 });

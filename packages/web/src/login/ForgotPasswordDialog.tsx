@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { requestPasswordReset } from './login-api';
 import { describeError } from '../api/error-message';
 import { showToast } from '../components/toast-store';
 
@@ -31,7 +31,7 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
   const [isInvalid, setInvalid] = useState(false);
 
   const request = useMutation({
-    mutationFn: () => call('RequestPasswordReset', { email: normalizeEmail(email) }),
+    mutationFn: () => requestPasswordReset({ email: normalizeEmail(email) }),
     onSuccess: () => {
       showToast({
         key: 'account.messages.recoveryEmailSent',

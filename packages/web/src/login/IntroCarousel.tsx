@@ -135,20 +135,31 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
           ))}
         </Box>
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1, mt: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1.5 }}>
         {SLIDES.map(({ id }, slide) => (
           <ButtonBase
             key={id}
             onClick={() => go(slide)}
             aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
             aria-current={slide === index ? 'true' : undefined}
+            // A 24 px target around the 8 px dot (WCAG 2.5.8, target size).
             sx={{
-              width: slide === index ? 28 : 8,
-              height: 8,
-              borderRadius: '16px',
-              bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
-              transition: 'width 240ms ease, background-color 240ms ease',
-              '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 3 },
+              minWidth: 24,
+              height: 24,
+              px: slide === index ? 0.5 : 0,
+              borderRadius: '12px',
+              '&::after': {
+                content: '""',
+                width: slide === index ? 28 : 8,
+                height: 8,
+                borderRadius: '16px',
+                bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
+                transition: 'width 240ms ease, background-color 240ms ease',
+              },
+              '&.Mui-focusVisible, &:focus-visible': {
+                outline: '2px solid #fff',
+                outlineOffset: 0,
+              },
             }}
           />
         ))}

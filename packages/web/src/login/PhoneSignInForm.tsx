@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { createSession, createSmsVerifyCode, createUser } from './login-api';
 import { localeOf } from '../i18n/i18n';
 import { useSignInErrorText } from './sign-in-error';
 import { SOCIAL_NAMESPACE, signUpOptions } from './social-sign-in';
@@ -46,8 +46,7 @@ export function PhoneSignInForm({ isSignUp, onSignedIn, onBack }: PhoneSignInFor
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const sendCode = useMutation({
-    mutationFn: () =>
-      call('CreateSmsVerifyCode', { countryCallingCode, phoneNumber, purpose: 'signIn' }),
+    mutationFn: () => createSmsVerifyCode({ countryCallingCode, phoneNumber, purpose: 'signIn' }),
     onSuccess: () => {
       setSentTo(`+${countryCallingCode} ${phoneNumber}`);
       setVerifyCode('');
@@ -57,9 +56,7 @@ export function PhoneSignInForm({ isSignUp, onSignedIn, onBack }: PhoneSignInFor
   const signIn = useMutation({
     mutationFn: async () => {
       const credentials = { countryCallingCode, phoneNumber, verifyCode, options: signUpOptions() };
-      const answer = isSignUp
-        ? await call('CreateUser', credentials)
-        : await call('CreateSession', credentials);
+      const answer = isSignUp ? await createUser(credentials) : await createSession(credentials);
       return answer.authToken;
     },
     onSuccess: (token) => onSignedIn(token),

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { resetPassword } from './login-api';
 import { describeError } from '../api/error-message';
 import { PasswordField } from './PasswordField';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordForm
   const [problem, setProblem] = useState<ResetProblem | null>(null);
 
   const reset = useMutation({
-    mutationFn: () => call('ResetPassword', { id: token, password }),
+    mutationFn: () => resetPassword({ id: token, password }),
     onSuccess: () => onDone(),
     meta: { handlesErrors: true },
   });

@@ -8,10 +8,10 @@ import Divider from '@mui/material/Divider';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentApiBase } from '../api/api-base';
-import { call } from '../api/client';
-import { getBridge, isNativeShell } from '../native/bridge';
+import { createSession, createUser } from './login-api';
+import { getBridge, isNativeShell } from '../bridge/bridge';
 import { useSignInErrorText } from './sign-in-error';
-import { signInWithPopup, type SocialProvider } from './oauth-popup';
+import { signInWithPopup, type SocialProvider } from '../bridge/oauth-popup';
 import { SOCIAL_NAMESPACE, signUpOptions, useOAuthProviders } from './social-sign-in';
 
 interface SocialSignInButtonsProps {
@@ -34,9 +34,7 @@ async function signIn(provider: SocialProvider, isSignUp: boolean): Promise<stri
     ...(provider === 'google' ? { googleToken: ticket } : { facebookToken: ticket }),
     options: signUpOptions(),
   };
-  const answer = isSignUp
-    ? await call('CreateUser', credentials)
-    : await call('CreateSession', credentials);
+  const answer = isSignUp ? await createUser(credentials) : await createSession(credentials);
   return answer.authToken;
 }
 

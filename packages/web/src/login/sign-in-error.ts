@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../api/error-message';
-import { oauthErrorKey } from './oauth-popup';
+import { oauthErrorKey } from '../bridge/oauth-popup';
 import { isCancel, SOCIAL_NAMESPACE } from './social-sign-in';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentApiBase } from '../api/api-base';
 import { AUTOMATIC_LOCALE_OPTION, localeForOption, readLocaleOption } from '../i18n/i18n';
-import { OAuthError } from './oauth-popup';
+import { OAuthError } from '../bridge/oauth-popup';
 
 /** The namespace of social and phone sign-in strings (src/i18n/social). */
 export const SOCIAL_NAMESPACE = 'social';

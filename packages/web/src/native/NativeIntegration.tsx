@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { isNativeShell } from './bridge';
+import { isNativeShell } from '../bridge/bridge';
 
 const NativeShell = lazy(() => import('./NativeShell'));
 

@@ -18,6 +18,9 @@ let NativeIntegration: typeof NativeIntegrationType;
 beforeAll(async () => {
   native = installFakeNative();
   ({ NativeIntegration } = await import('./NativeIntegration'));
+  // The shell loads its bridge (and @capacitor/*) on demand: loaded here once, so the waits
+  // below wait for what the app does, not for the first import of those modules.
+  await (await import('../bridge/bridge')).getBridge();
 });
 afterAll(() => uninstallFakeNative());
 
@@ -63,13 +66,15 @@ beforeEach(() => {
 describe('the native shell integration', () => {
   it('goes back on Android Back, and exits the app on the agenda', async () => {
     renderShell(['/agenda', '/settings']);
-    await vi.waitFor(() => expect(native.listenerCount('App', 'backButton')).toBe(1));
+    await native.listening('App', 'backButton');
     expect(route()).toBe('/settings');
     act(() => native.emit('App', 'backButton', { canGoBack: true }));
     await vi.waitFor(() => expect(route()).toBe('/agenda'));
     expect(native.callsTo('App', 'exitApp')).toEqual([]);
+    const exits = native.nextCall('App', 'exitApp');
     act(() => native.emit('App', 'backButton', { canGoBack: false }));
-    await vi.waitFor(() => expect(native.callsTo('App', 'exitApp')).toHaveLength(1));
+    await exits;
+    expect(native.callsTo('App', 'exitApp')).toHaveLength(1);
   });
 
   it('opens the routes of links, notification taps and widgets', async () => {
@@ -78,7 +83,8 @@ describe('the native shell integration', () => {
     }));
     renderShell(['/agenda']);
     await vi.waitFor(() => expect(route()).toBe('/agenda/day/1774771800000'));
-    await vi.waitFor(() => expect(native.listenerCount('App', 'appUrlOpen')).toBe(1));
+    await native.listening('App', 'appUrlOpen');
+    expect(native.listenerCount('App', 'appUrlOpen')).toBe(1);
     act(() => native.emit('App', 'appUrlOpen', { url: 'app.planner://settings' }));
     await vi.waitFor(() => expect(route()).toBe('/settings'));
     act(() =>
@@ -96,15 +102,15 @@ describe('the native shell integration', () => {
   });
 
   it('registers the categories, hands over the API address and token, and clears on sign-out', async () => {
+    const configured = native.nextCall('PlannerNative', 'setApiConfig');
+    const categories = native.nextCall('LocalNotifications', 'registerActionTypes');
     renderShell(['/agenda']);
-    await vi.waitFor(() =>
-      expect(native.callsTo('PlannerNative', 'setApiConfig')).toEqual([
-        { baseUrl: 'http://localhost:3000/api', token: 'session-token' },
-      ]),
-    );
-    await vi.waitFor(() =>
-      expect(native.callsTo('LocalNotifications', 'registerActionTypes')).toHaveLength(1),
-    );
+    await configured;
+    expect(native.callsTo('PlannerNative', 'setApiConfig')).toEqual([
+      { baseUrl: 'http://localhost:3000/api', token: 'session-token' },
+    ]);
+    await categories;
+    expect(native.callsTo('LocalNotifications', 'registerActionTypes')).toHaveLength(1);
     const [registered] = native.callsTo('LocalNotifications', 'registerActionTypes');
     expect((registered?.['types'] as { id: string }[]).map((type) => type.id)).toEqual([
       'taskUpNext',
@@ -112,12 +118,12 @@ describe('the native shell integration', () => {
       'longTimeblock',
       'timeblockNearEnd',
     ]);
+    const cancelled = native.nextCall('LocalNotifications', 'cancel');
     act(() => endSession());
-    await vi.waitFor(() =>
-      expect(native.callsTo('LocalNotifications', 'cancel')).toEqual([
-        { notifications: [{ id: 9 }] },
-      ]),
-    );
+    await cancelled;
+    expect(native.callsTo('LocalNotifications', 'cancel')).toEqual([
+      { notifications: [{ id: 9 }] },
+    ]);
     expect(native.callsTo('PlannerNative', 'setApiConfig').at(-1)).toEqual({
       baseUrl: 'http://localhost:3000/api',
       token: null,

@@ -6,14 +6,15 @@ import { timelineKey, timelineStateKey } from '../agenda/data/timeline-queries';
 import { buildTimeApiBases, currentApiBase, readApiChoice, writeApiChoice } from '../api/api-base';
 import { useSessionToken } from '../api/session';
 import { languageTag, localeOf } from '../i18n/i18n';
-import { syncAppleCalendar } from './apple-calendar';
-import { getBridge } from './bridge';
-import type { NativeBridge } from './bridge-contract';
-import { backAction } from './intents';
+import { syncAppleCalendar } from '../calendar-sync/apple-calendar';
+import { getBridge } from '../bridge/bridge';
+import type { NativeBridge } from '../bridge/bridge-contract';
+import { backAction } from '../bridge/intents';
 import { createScheduler, notificationCategories, type Scheduler } from './local-notifications';
-import { NATIVE_NAMESPACE } from './native-queries';
+import { NATIVE_NAMESPACE } from '../bridge/native-queries';
 import { runNotificationAction } from './notification-actions';
 import { scheduleAhead } from './native-session';
+import { registerShellPush, sendAppStoreProof } from './purchase';
 
 /** The absolute API address the shell keeps for widgets (the app's own /api is not one there). */
 function absoluteApiBase(): string {
@@ -82,6 +83,13 @@ export default function NativeShell() {
         bridge.onRouteIntent((route) => {
           if (signedIn.current) navigate(route);
         }),
+        // A renewal or an approved purchase that finished outside the store sheet (iOS).
+        bridge.onPurchaseUpdate((result) => {
+          if (!signedIn.current) return;
+          void sendAppStoreProof(client, result).catch((error: unknown) =>
+            console.warn('A store transaction was not sent', error),
+          );
+        }),
         bridge.onNotificationAction((action) => {
           void runNotificationAction(action).catch((error: unknown) =>
             console.warn('Notification action failed', error),
@@ -129,7 +137,13 @@ export default function NativeShell() {
           console.warn('API configuration was not handed to the shell', error),
         );
       if (token === null) await (scheduler.current?.clear() ?? bridge.clearNotifications());
-      else scheduler.current?.request();
+      else {
+        scheduler.current?.request();
+        // Reminders reach the app through the device's push (FCM, APNs) once signed in.
+        await registerShellPush(bridge).catch((error: unknown) =>
+          console.warn('Native push was not registered', error),
+        );
+      }
     });
   }, [token]);
 

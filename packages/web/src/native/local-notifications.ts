@@ -6,8 +6,8 @@ import type {
   NotificationAction,
   NotificationCategory,
   NotificationCategorySpec,
-} from './bridge-contract';
-import { agendaDayRoute } from './intents';
+} from '../bridge/bridge-contract';
+import { agendaDayRoute } from '../bridge/intents';
 
 /** Spec: at most 30 scheduled local notifications (events and tasks; reminders come by push). */
 export const MAX_LOCAL_NOTIFICATIONS = 30;

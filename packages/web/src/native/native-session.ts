@@ -6,7 +6,7 @@ import { displayTimeZone } from '../agenda/agenda-date';
 import { hour12Of } from '../agenda/model/format';
 import { call } from '../api/client';
 import { profileQueryKey } from '../api/profile';
-import type { NativeBridge } from './bridge-contract';
+import type { NativeBridge } from '../bridge/bridge-contract';
 import { planLocalNotifications, type Translate } from './local-notifications';
 
 /** How far ahead local notifications are planned (30 of them rarely reach past two days). */

@@ -1,7 +1,7 @@
 import { AUTO_EXTEND_STEP_MS } from '@planner/core';
 import { agendaActions } from '../agenda/data/agenda-actions';
 import { fetchTimelineState } from '../agenda/data/timed-call';
-import type { NotificationAction } from './bridge-contract';
+import type { NotificationAction } from '../bridge/bridge-contract';
 
 /** Spec: rest 30 minutes, and 30 more minutes on the current task block. */
 export const ACTION_STEP_MS = AUTO_EXTEND_STEP_MS;

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { ChangeLabel } from './offline-queue';
 
 /** A queued change the server refused when it was sent: shown until the person dismisses it. */
@@ -7,32 +8,25 @@ export interface Conflict extends ChangeLabel {
   error: unknown;
 }
 
-let conflicts: readonly Conflict[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  listeners.forEach((listener) => listener());
-}
+const conflictStore = createStore<{ conflicts: readonly Conflict[]; nextId: number }>(() => ({
+  conflicts: [],
+  nextId: 1,
+}));
 
 export function addConflict(conflict: Omit<Conflict, 'id'>): void {
-  conflicts = [...conflicts, { ...conflict, id: nextId++ }];
-  emit();
+  conflictStore.setState(({ conflicts, nextId }) => ({
+    conflicts: [...conflicts, { ...conflict, id: nextId }],
+    nextId: nextId + 1,
+  }));
 }
 
 export function dismissConflict(id: number): void {
-  conflicts = conflicts.filter((conflict) => conflict.id !== id);
-  emit();
+  conflictStore.setState(({ conflicts }) => ({
+    conflicts: conflicts.filter((conflict) => conflict.id !== id),
+  }));
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getConflicts = () => conflicts;
 
 /** Refused changes, oldest first. */
 export function useConflicts(): readonly Conflict[] {
-  return useSyncExternalStore(subscribe, getConflicts, getConflicts);
+  return useStore(conflictStore, (state) => state.conflicts);
 }

@@ -7,7 +7,8 @@ import { dismissConflict, type Conflict } from './conflict-store';
 import { categoriesQueryKey } from '../categories/categories-api';
 import { todoTasksQueryKey, type PlainTask } from '../tasks/tasks-api';
 import { changeLabelOf, installOfflineQueue, pendingChanges, sendChange } from './offline-queue';
-import { isOfflineTaskId, offlineTaskId } from './optimistic';
+import { isOfflineTaskId, offlineTaskId } from './offline-ids';
+import { declareTaskOfflineChanges } from '../tasks/tasks-api';
 import { act, renderHook } from '@testing-library/react';
 import { useConflicts } from './conflict-store';
 
@@ -33,6 +34,8 @@ function emptyAnswer(): Response {
     headers: { 'content-type': 'application/x-protobuf' },
   });
 }
+
+declareTaskOfflineChanges();
 
 function newClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -143,7 +146,7 @@ describe('the offline queue', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const methods = serve();
     const before = client();
-    const saving = persistQueryCache(before);
+    const saving = persistQueryCache(before, (mutation) => changeLabelOf(mutation) !== null);
     await saving.restored;
     onlineManager.setOnline(false);
     await sendChange(before, 'PutTask', renameInput('t1', 'Offline title'), {
@@ -160,7 +163,7 @@ describe('the offline queue', () => {
 
     // The next start: a new cache restored from local storage, then the network is back.
     const after = client();
-    const restoring = persistQueryCache(after);
+    const restoring = persistQueryCache(after, (mutation) => changeLabelOf(mutation) !== null);
     await restoring.restored;
     expect(pendingChanges(after)).toHaveLength(2);
     expect(methods).toEqual([]);

@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { applyOptimisticChange, offlineTaskId } from './optimistic';
+import { offlineTaskId } from './offline-ids';
 import { addConflict } from './conflict-store';
 
 // Changes made offline wait in TanStack Query's mutation cache as paused mutations (networkMode
@@ -105,7 +105,39 @@ function retryDelay(failures: number): number {
   return Math.min(2000 * 2 ** failures, MAX_RETRY_DELAY_MS);
 }
 
-let installed: QueryClient | undefined;
+/** How a queued change shows in the cache before it is sent, declared by the feature it changes. */
+type OptimisticChange<M extends QueuedMethod> = (
+  client: QueryClient,
+  input: InputInit<M>,
+  changeKey: string,
+) => void;
+
+type AnyOptimisticChange = (client: QueryClient, input: unknown, changeKey: string) => void;
+
+/** Loads a method's optimistic change: its code is not needed until a change is queued. */
+const optimisticChanges = new Map<QueuedMethod, () => Promise<AnyOptimisticChange>>();
+
+/**
+ * A feature declares how its queued change shows at once in the cached lists
+ * (tasks/tasks-offline.ts), as a loader: the first load of the app carries none of it.
+ */
+export function declareOptimisticChange<M extends QueuedMethod>(
+  method: M,
+  load: () => Promise<OptimisticChange<M>>,
+): void {
+  optimisticChanges.set(method, load as () => Promise<AnyOptimisticChange>);
+}
+
+/** The method's optimistic change, or none when it declared none or its code cannot load. */
+async function optimisticChangeOf(method: QueuedMethod): Promise<AnyOptimisticChange | null> {
+  return (
+    (await optimisticChanges
+      .get(method)?.()
+      .catch(() => null)) ?? null
+  );
+}
+
+const installedClients = new WeakSet<QueryClient>();
 
 /**
  * Gives every queued method its mutation defaults (so changes restored after a reload can be
@@ -114,8 +146,8 @@ let installed: QueryClient | undefined;
  * screens refetch. Call once, before the saved cache is restored.
  */
 export function installOfflineQueue(client: QueryClient): void {
-  if (installed === client) return;
-  installed = client;
+  if (installedClients.has(client)) return;
+  installedClients.add(client);
   // TanStack assumes online until an event says otherwise; a start without a network must
   // queue at once instead of failing its first change.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
@@ -176,6 +208,7 @@ export async function sendChange<M extends QueuedMethod>(
       if (!(error instanceof NetworkError)) throw error;
     }
   }
+  const applyOptimistic = await optimisticChangeOf(method);
   // A new task is listed under a stand-in id until sent: its pending mark follows that id.
   const isCreation = method === 'PutTask' && !(input as InputInit<'PutTask'>).task?.id;
   const offlineChange = isCreation ? { ...label, itemId: offlineTaskId(idempotencyKey) } : label;
@@ -185,6 +218,6 @@ export async function sendChange<M extends QueuedMethod>(
   });
   // The outcome arrives through the cache subscription above, not through this promise.
   observer.mutate(input).catch(() => undefined);
-  applyOptimisticChange(client, method, input, idempotencyKey);
+  applyOptimistic?.(client, input, idempotencyKey);
   return { queued: true };
 }

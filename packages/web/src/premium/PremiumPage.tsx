@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { call } from '../api/client';
+import * as serverApi from './premium-api';
 import { useCloudConfig } from '../api/cloud-config';
 import { useProfile } from '../api/profile';
 import { CampaignRibbon } from './CampaignRibbon';
@@ -17,12 +17,13 @@ import { planOfSku, tierOfParam, TIER_ORDER } from './premium-format';
 import { StatusView } from './StatusView';
 import { StoreDialog, type StoreLink } from './StoreDialog';
 import { TierCarousel } from './TierCarousel';
-import { isNativeShell } from '../native/bridge';
+import { isNativeShell } from '../bridge/bridge';
 
 // Inside a native shell the store sells the plans (loaded only there).
 const NativePurchase = lazy(() => import('../native/NativePurchase'));
 
-export const subscriptionsQueryKey = ['subscriptions'] as const;
+export { subscriptionsQueryKey } from '../native/purchase';
+import { subscriptionsQueryKey } from '../native/purchase';
 
 /** Cloud config fields this screen reads besides PRICE_PARAMS: the store apps' pages. */
 const STORE_FIELDS = { appStore: 'appStoreUrl', googlePlay: 'googlePlayUrl' } as const;
@@ -44,7 +45,7 @@ export default function PremiumPage() {
   const profile = useProfile().data;
   const subscriptions = useQuery({
     queryKey: subscriptionsQueryKey,
-    queryFn: () => call('GetSubscriptions'),
+    queryFn: () => serverApi.getSubscriptions(),
   }).data?.subscriptions;
 
   const active = (subscriptions ?? []).filter((subscription) => subscription.active);
@@ -73,6 +74,7 @@ export default function PremiumPage() {
       {subscribed && !showPlans ? (
         <StatusView
           level={level}
+          until={Number(profile?.user?.premiumUntil ?? 0)}
           subscriptions={subscriptions ?? []}
           onSeePlans={() => setShowPlans(true)}
         />

@@ -18,10 +18,13 @@ const LEVEL_NAMES = ['free', 'premium', 'unlimited'] as const;
 /** View 1: the account's level and its store subscriptions, each with when it ends. */
 export function StatusView({
   level,
+  until,
   subscriptions,
   onSeePlans,
 }: {
   level: number;
+  /** When the level ends (User.premiumUntil); 0 when it does not. */
+  until: number;
   subscriptions: readonly Subscription[];
   onSeePlans: () => void;
 }) {
@@ -45,6 +48,11 @@ export function StatusView({
           data-testid="premium-level"
         />
       </Box>
+      {level > 0 && until > 0 && (
+        <Typography data-testid="premium-until">
+          {t('status.levelUntil', { date: dates.format(new Date(until)) })}
+        </Typography>
+      )}
       {bound.length === 0 ? (
         <Typography color="text.secondary">{t('status.none')}</Typography>
       ) : (

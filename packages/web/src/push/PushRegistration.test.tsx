@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../api/client';
 import { endSession, startSession } from '../api/session';
+import { onPush } from '../agenda/data/live-updates';
 import { timelineStateKey } from '../agenda/data/timeline-queries';
 import { registerSilently, TOKEN_FETCH_DELAY_MS, TOKEN_FETCH_RETRIES } from './push-device';
 import { readPushToken, resetPushArrived, usePushArrived } from './push-state';
@@ -31,7 +32,7 @@ function mount(client = new QueryClient()) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/agenda']}>
-        <PushRegistration />
+        <PushRegistration onRefresh={onPush} />
         <Routes>
           <Route path="*" element={<Probe />} />
         </Routes>
@@ -138,6 +139,9 @@ describe('token fetch retries', () => {
 describe('sign-out', () => {
   it('revokes the registered device before the session, and forgets the token', async () => {
     const { logOut } = await import('../api/sign-out');
+    const { beforeSignOut } = await import('../api/session');
+    const { revokePushOnSignOut } = await import('./push-sign-out');
+    beforeSignOut(revokePushOnSignOut);
     const { savePushToken } = await import('./push-state');
     startSession('session-token');
     savePushToken('{"endpoint":"https://push.example/abc"}');

@@ -1,9 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSessionToken } from '../api/session';
-import { onPush } from '../agenda/data/live-updates';
-import { isRefreshType, isPushSupported, markPushArrived, PUSH_MESSAGE_SOURCE } from './push-state';
+import {
+  isRefreshType,
+  isPushSupported,
+  markPushArrived,
+  PUSH_MESSAGE_SOURCE,
+  type RefreshType,
+} from './push-state';
 
 /** What the service worker posts to open tabs (src/sw/push.ts). */
 type WorkerMessage =
@@ -26,9 +31,14 @@ export function isAppRoute(route: unknown): route is string {
 /**
  * Signed in: registers this browser's push subscription again when notifications are allowed
  * (the subscription code loads only then), and follows the service worker's messages: a push
- * refreshes what it names and stops the agenda's polling; a notification tap opens its route.
+ * refreshes what it names (`onRefresh`, the agenda's live updates) and stops the agenda's
+ * polling; a notification tap opens its route.
  */
-export function PushRegistration() {
+export function PushRegistration({
+  onRefresh,
+}: {
+  onRefresh: (client: QueryClient, type: RefreshType) => void;
+}) {
   const client = useQueryClient();
   const navigate = useNavigate();
   // useNavigate may change with the location; the listener reads the latest without re-adding.
@@ -49,13 +59,12 @@ export function PushRegistration() {
       }
       markPushArrived();
       const type = data.push;
-      // The agenda's live updates are in its first load already: imported, not loaded later.
-      if (isRefreshType(type)) onPush(client, type);
+      if (isRefreshType(type)) onRefresh(client, type);
     };
     const container = navigator.serviceWorker;
     container.addEventListener('message', onMessage);
     return () => container.removeEventListener('message', onMessage);
-  }, [sessionToken, client]);
+  }, [sessionToken, client, onRefresh]);
 
   useEffect(() => {
     if (!sessionToken || !isPushSupported() || Notification.permission !== 'granted') return;

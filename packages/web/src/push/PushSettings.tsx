@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingRow, SettingsSection } from '../settings/SettingsSection';
+import { SettingRow, SettingsSection } from '../components/SettingsSection';
 import { isPushSupported, usePushToken } from './push-state';
 
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { readItem, removeItem, writeItem } from '../storage/local-storage';
 
 // The small, always-loaded part of web push: what the shell, the agenda's polling and sign-out
@@ -22,7 +23,16 @@ export function isRefreshType(type: unknown): type is RefreshType {
 // The registered token (the PushSubscription's JSON): saved after RegisterDevice, cleared on
 // RevokeInstallation. Not a device key, so sign-out and a new session forget it with the rest.
 const TOKEN_KEY = 'push.token';
-const tokenListeners = new Set<() => void>();
+
+/**
+ * The token as last written here (the store tells the settings screen), and whether a push
+ * message has reached this tab since sign-in: the agenda stops polling GetTimelineState then
+ * (spec: polling stops when a push message arrives).
+ */
+const pushStore = createStore<{ token: string | null; hasPushArrived: boolean }>(() => ({
+  token: null,
+  hasPushArrived: false,
+}));
 
 export function readPushToken(): string | null {
   return readItem(TOKEN_KEY);
@@ -30,52 +40,29 @@ export function readPushToken(): string | null {
 
 export function savePushToken(token: string): void {
   writeItem(TOKEN_KEY, token);
-  tokenListeners.forEach((listener) => listener());
+  pushStore.setState({ token });
 }
 
 export function clearPushToken(): void {
   removeItem(TOKEN_KEY);
-  tokenListeners.forEach((listener) => listener());
-}
-
-function subscribeToToken(listener: () => void): () => void {
-  tokenListeners.add(listener);
-  return () => tokenListeners.delete(listener);
+  pushStore.setState({ token: null });
 }
 
 export function usePushToken(): string | null {
-  return useSyncExternalStore(subscribeToToken, readPushToken, () => null);
+  return useStore(pushStore, readPushToken);
 }
 
-// Whether a push message has reached this tab since sign-in: the agenda stops polling
-// GetTimelineState then (spec: polling stops when a push message arrives).
-let hasPushArrived = false;
-const arrivalListeners = new Set<() => void>();
-
 export function markPushArrived(): void {
-  if (hasPushArrived) return;
-  hasPushArrived = true;
-  arrivalListeners.forEach((listener) => listener());
+  if (!pushStore.getState().hasPushArrived) pushStore.setState({ hasPushArrived: true });
 }
 
 /** Sign-out: the next person's session polls again until a push reaches it. */
 export function resetPushArrived(): void {
-  if (!hasPushArrived) return;
-  hasPushArrived = false;
-  arrivalListeners.forEach((listener) => listener());
-}
-
-function subscribeToArrival(listener: () => void): () => void {
-  arrivalListeners.add(listener);
-  return () => arrivalListeners.delete(listener);
+  if (pushStore.getState().hasPushArrived) pushStore.setState({ hasPushArrived: false });
 }
 
 export function usePushArrived(): boolean {
-  return useSyncExternalStore(
-    subscribeToArrival,
-    () => hasPushArrived,
-    () => false,
-  );
+  return useStore(pushStore, (state) => state.hasPushArrived);
 }
 
 /** Web push needs a service worker, the Push API, notifications and fetch (spec). */

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './referral-api';
 import { profileQueryKey } from '../api/profile';
 import { showToast } from '../components/toast-store';
 import { REFERRAL_NS, referralErrorText, referralLink } from './referral-text';
@@ -73,7 +73,7 @@ export function EnterCodeDialog({ open, onClose }: DialogProps) {
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState(false);
   const add = useMutation({
-    mutationFn: (typed: string) => call('AddReferral', { code: typed }),
+    mutationFn: (typed: string) => serverApi.addReferral({ code: typed }),
     onSuccess: async () => {
       showToast({ key: `${REFERRAL_NS}:enter.done`, severity: 'success' });
       close();
@@ -143,7 +143,7 @@ export function RedeemDialog({ open, onClose, email }: DialogProps & { email: st
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const shownEmail = typedEmail ?? email;
   const redeem = useMutation({
-    mutationFn: () => call('Redeem', { redeemCode: code.trim(), email: shownEmail.trim() }),
+    mutationFn: () => serverApi.redeem({ redeemCode: code.trim(), email: shownEmail.trim() }),
     onSuccess: async () => {
       showToast({ key: `${REFERRAL_NS}:redeem.done`, severity: 'success' });
       close();

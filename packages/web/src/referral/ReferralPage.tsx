@@ -55,6 +55,9 @@ const frameSx = {
   gap: 2.5,
 } as const;
 
+/** The unlocks column is for wider screens; a phone reads them under each level's name. */
+const UNLOCKS_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * /referral: how far the account's referrals have raised its free limits, the table of steps,
  * and the dialogs to share the code, enter a friend's code (not once referred) and redeem a code.
@@ -162,11 +165,21 @@ export default function ReferralPage() {
         <Typography variant="h6" component="h2" sx={{ px: { xs: 2.5, sm: 3 }, mb: 1 }}>
           {t('table.title')}
         </Typography>
+        {/* A 360 px phone fits it whole: the headers wrap, and what a level unlocks is
+            written under its name instead of in a column of its own. */}
         <TableContainer>
           <Table
             size="small"
             aria-label={t('table.title')}
-            sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+            sx={{
+              '& td, & th': {
+                px: { xs: 0.5, sm: 2 },
+                fontSize: { xs: '0.8125rem', sm: undefined },
+              },
+              '& td:first-of-type, & th:first-of-type': { pl: { xs: 1.5, sm: 2 } },
+              '& td:last-of-type, & th:last-of-type': { pr: { xs: 1.5, sm: 2 } },
+              '& th': { verticalAlign: 'bottom', lineHeight: 1.3, hyphens: 'auto' },
+            }}
           >
             <TableHead>
               <TableRow>
@@ -175,7 +188,7 @@ export default function ReferralPage() {
                 <TableCell align="right">{t('table.agendaDays')}</TableCell>
                 <TableCell align="right">{t('table.tasks')}</TableCell>
                 <TableCell align="right">{t('table.categories')}</TableCell>
-                <TableCell>{t('table.unlocks')}</TableCell>
+                <TableCell sx={UNLOCKS_COLUMN}>{t('table.unlocks')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -183,23 +196,34 @@ export default function ReferralPage() {
                 const isCurrent = count > 0 && step.step === current.step;
                 const unlocks = FEATURES.filter(
                   (feature) => REFERRAL_FEATURE_THRESHOLDS[feature] === step.referrals,
-                );
+                )
+                  .map((feature) => t(`table.features.${feature}`))
+                  .join(', ');
                 return (
                   <TableRow
                     key={String(step.step)}
                     selected={isCurrent}
                     aria-current={isCurrent ? 'true' : undefined}
                   >
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <StepName step={step} />
+                    <TableCell>
+                      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                        <StepName step={step} />
+                      </Box>
+                      {unlocks && (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: { xs: 'block', sm: 'none' } }}
+                        >
+                          {unlocks}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell align="right">{step.referrals}</TableCell>
                     <TableCell align="right">+{step.agendaDays}</TableCell>
                     <TableCell align="right">+{step.trackedTasks}</TableCell>
                     <TableCell align="right">+{step.categories}</TableCell>
-                    <TableCell sx={{ minWidth: 140 }}>
-                      {unlocks.map((feature) => t(`table.features.${feature}`)).join(', ')}
-                    </TableCell>
+                    <TableCell sx={{ ...UNLOCKS_COLUMN, minWidth: 140 }}>{unlocks}</TableCell>
                   </TableRow>
                 );
               })}

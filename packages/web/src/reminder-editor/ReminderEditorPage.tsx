@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { call } from '../api/client';
+import * as serverApi from './reminder-api';
 import { EditorLoading, EditorNotFound } from '../editors/EditorStatus';
 import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
@@ -29,11 +29,12 @@ function ExistingReminder({ id, start }: { id: string; start: number }) {
   const { t } = useTranslation('editors');
   const prefs = usePlannerPrefs();
   const query = useQuery({
-    queryKey: ['editors', 'reminder', id, start],
+    queryKey: [...serverApi.REMINDER_EDITOR_KEY, id, start],
     // The occurrence that starts at the route's start: GetReminders answers [start, end).
     queryFn: async () =>
-      (await call('GetReminders', { start, end: start + 1 })).reminders.find((r) => r.id === id) ??
-      null,
+      (await serverApi.getReminders({ start, end: start + 1 })).reminders.find(
+        (r) => r.id === id,
+      ) ?? null,
     staleTime: 0,
   });
   const reminder = query.data ?? null;

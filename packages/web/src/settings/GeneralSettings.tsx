@@ -12,9 +12,9 @@ import {
   SUPPORTED_LOCALES,
   type LocaleOption,
 } from '../i18n/i18n';
-import { ChoiceSelect, type Choice } from './ChoiceSelect';
+import { ChoiceSelect, type Choice } from '../components/ChoiceSelect';
 import type { Options } from './options-api';
-import { SettingRow, SettingsSection } from './SettingsSection';
+import { SettingRow, SettingsSection } from '../components/SettingsSection';
 import { TimeZonePicker } from './TimeZonePicker';
 
 interface GroupProps {

@@ -24,9 +24,9 @@ const OPTIONS = {
 
 type Input = { fields?: string[]; options?: Record<string, unknown>; keyword?: string };
 
-function renderSettings(ui: ReactElement = <SettingsPage />) {
+function renderSettings(ui: ReactElement = <SettingsPage />, options: object = OPTIONS) {
   const server = stubServer({
-    GetUserProfile: () => ({ user: { id: 'u1', options: OPTIONS }, options: OPTIONS }),
+    GetUserProfile: () => ({ user: { id: 'u1', options }, options }),
     UpdateUserOptions: (input) => ({ options: (input as Input).options }),
     GetTimelineState: () => ({}),
     QueryTerritories: (input) => {
@@ -122,5 +122,65 @@ describe('the settings screen', () => {
     await screen.findByRole('heading', { name: 'Notifications' });
     expect(screen.queryByText(/quick control/i)).toBeNull();
     expect(screen.queryByText(/calendar/i)).toBeNull();
+  });
+});
+
+describe('the planning group', () => {
+  const MINUTE = 60_000;
+  const planning = () => within(screen.getByRole('region', { name: 'Planning' }));
+
+  it('sends the chosen daily cap in ms under its own field, and No limit as 0', async () => {
+    const { updates } = renderSettings();
+    await choose(/^Task time per day/, /^6 hr$/);
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]?.fields).toEqual(['dailyTaskCap']);
+    expect(updates()[0]?.options).toMatchObject({ version: 3, dailyTaskCap: 360 * MINUTE });
+    await choose(/^Task time per day/, /^No limit$/);
+    await waitFor(() => expect(updates()).toHaveLength(2));
+    expect(updates()[1]?.fields).toEqual(['dailyTaskCap']);
+    expect(updates()[1]?.options).toMatchObject({ dailyTaskCap: 0 });
+  });
+
+  it('says what the group does and sends the break between tasks in ms', async () => {
+    const { updates } = renderSettings();
+    await choose(/^Break between tasks/, /^10 min$/);
+    expect(planning().getByText(/room to breathe/)).toBeVisible();
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]?.fields).toEqual(['taskBuffer']);
+    expect(updates()[0]?.options).toMatchObject({ taskBuffer: 10 * MINUTE, dailyTaskCap: 0 });
+  });
+
+  it('shows a stored value that is not among the choices, in its place in the list', async () => {
+    renderSettings(<SettingsPage />, {
+      ...OPTIONS,
+      taskBuffer: 7 * MINUTE,
+      maxBlock: 100 * MINUTE,
+    });
+    const buffer = await screen.findByRole('combobox', { name: /^Break between tasks/ });
+    expect(buffer).toHaveTextContent('7 min');
+    expect(screen.getByRole('combobox', { name: /^Longest block/ })).toHaveTextContent(
+      '1 hr 40 min',
+    );
+    await userEvent.click(buffer);
+    const names = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(names).toEqual(['Off', '5 min', '7 min', '10 min', '15 min', '20 min', '30 min']);
+  });
+
+  it('offers no longest block shorter than the shortest block, and says why', async () => {
+    const { updates } = renderSettings(<SettingsPage />, { ...OPTIONS, minBlock: 45 * MINUTE });
+    await screen.findByRole('region', { name: 'Planning' });
+    expect(planning().getByText('At least the shortest block (45 min)')).toBeVisible();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Longest block/ }));
+    const names = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(names).toEqual(['No limit', '45 min', '1 hr', '1 hr 30 min', '2 hr', '3 hr']);
+    await userEvent.click(screen.getByRole('option', { name: '1 hr' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]?.fields).toEqual(['maxBlock']);
+    expect(updates()[0]?.options).toMatchObject({ minBlock: 45 * MINUTE, maxBlock: 60 * MINUTE });
+    // Now the shortest block offers nothing above the longest.
+    expect(planning().getByText('No longer than the longest block (1 hr)')).toBeVisible();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Shortest block/ }));
+    const shortest = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(shortest).toEqual(['Off', '15 min', '20 min', '25 min', '30 min', '45 min', '1 hr']);
   });
 });

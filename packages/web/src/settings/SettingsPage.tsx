@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { GeneralSettings } from './GeneralSettings';
 import { AccessibilitySettings, NotificationSettings, RestSettings } from './MoreSettings';
 import { useOptionsEditor } from './options-api';
+import { PlanningSettings } from './PlanningSettings';
 import { IntegrationsSettings } from '../calendar-sync/IntegrationsSettings';
 import { PushSettings } from '../push/PushSettings';
 
@@ -35,6 +36,7 @@ export default function SettingsPage() {
         <>
           <GeneralSettings options={options} change={change} />
           <RestSettings options={options} change={change} />
+          <PlanningSettings options={options} change={change} />
           <NotificationSettings options={options} change={change} />
           <PushSettings />
           <IntegrationsSettings />

@@ -18,7 +18,7 @@ import { INPUT_BOUNDS } from '@planner/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './options-api';
 import { useDebouncedValue } from '../editors/use-debounced-value';
 import { localeOf } from '../i18n/i18n';
 import { SAVE_DEBOUNCE_MS } from './options-api';
@@ -39,7 +39,7 @@ function TerritoryList({ onPick }: { onPick: (territory: Territory) => void }) {
   const settled = useDebouncedValue(keyword.trim(), SAVE_DEBOUNCE_MS);
   const territories = useQuery({
     queryKey: ['territories', settled, locale],
-    queryFn: () => call('QueryTerritories', { keyword: settled, locale }),
+    queryFn: () => serverApi.queryTerritories({ keyword: settled, locale }),
     meta: quiet,
   });
   return (
@@ -84,7 +84,7 @@ function ZoneList({ territory, onPick }: { territory: Territory; onPick: (zone: 
   const locale = localeOf(i18n.language);
   const zones = useQuery({
     queryKey: ['timeZones', territory.type, locale],
-    queryFn: () => call('QueryTimeZones', { territoryType: territory.type, locale }),
+    queryFn: () => serverApi.queryTimeZones({ territoryType: territory.type, locale }),
     meta: quiet,
   });
   if (zones.isFetching && !zones.data) {

@@ -1,3 +1,7 @@
+import type {
+  CallOptions as ServerCallOptions,
+  InputInit as ServerInput,
+} from '@planner/protocol/client';
 import type { Output, Plain, UserOptions } from '@planner/protocol';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -20,6 +24,10 @@ const PLANNING_OPTIONS: readonly OptionName[] = [
   'autoIdleEnabled',
   'autoIdleStart',
   'autoIdleEnd',
+  'dailyTaskCap',
+  'taskBuffer',
+  'minBlock',
+  'maxBlock',
 ];
 
 function optionsIn(profile: Profile | undefined): Options | undefined {
@@ -93,3 +101,11 @@ export function useOptionsEditor() {
 
   return { options, change, isSaving: save.isPending };
 }
+
+export const queryTerritories = (
+  ...args: [input?: ServerInput<'QueryTerritories'>, options?: ServerCallOptions]
+) => call('QueryTerritories', ...args);
+
+export const queryTimeZones = (
+  ...args: [input?: ServerInput<'QueryTimeZones'>, options?: ServerCallOptions]
+) => call('QueryTimeZones', ...args);

@@ -101,4 +101,57 @@ describe('ShareMenu', () => {
     );
     expect(shareCalls()).toHaveLength(2);
   });
+
+  it('asks a nameless account for its name before making any share', async () => {
+    let name = '';
+    callMock.mockImplementation(async (method, input) => {
+      if (method === 'GetUserProfile') return { user: { name } } as never;
+      if (method === 'UpdateUser') {
+        name = (input as { name: string }).name;
+        return {} as never;
+      }
+      if (method === 'CreateTimeStatisticsShare') {
+        if (name === '')
+          throw new RpcError(
+            ErrorCode.InvalidInput,
+            'invalid.nameNotSet',
+            'CreateTimeStatisticsShare',
+          );
+        return { id: 'abc', url: URL } as never;
+      }
+      return {} as never;
+    });
+    render();
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith('GetUserProfile'));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByTestId('share-name-dialog');
+    expect(shareCalls()).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and share' }));
+    expect(await screen.findByRole('menuitem', { name: 'Copy link' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(shareCalls()).toHaveLength(1);
+  });
+
+  it('stops sharing the link from the menu; the next share is a new link', async () => {
+    let made = 0;
+    callMock.mockImplementation(async (method) => {
+      if (method === 'CreateTimeStatisticsShare') {
+        made += 1;
+        return { id: `id${made}`, url: `${URL}${made}` } as never;
+      }
+      return {} as never;
+    });
+    render();
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const stop = await screen.findByRole('menuitem', { name: 'Stop sharing this link' });
+    await waitFor(() => expect(stop).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(stop);
+    await waitFor(() =>
+      expect(callMock).toHaveBeenCalledWith('RevokeTimeStatisticsShare', { id: 'id1' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(shareCalls()).toHaveLength(2));
+  });
 });

@@ -1,5 +1,6 @@
 import FacebookIcon from '@mui/icons-material/Facebook';
 import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ShareIcon from '@mui/icons-material/Share';
 import XIcon from '@mui/icons-material/X';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,20 +11,23 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Divider from '@mui/material/Divider';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
-import { profileQueryKey } from '../api/profile';
 import { reportError } from '../api/query-client';
 import { ActionDialog } from '../components/ActionDialog';
 import { showToast } from '../components/toast-store';
 import {
   facebookShareUrl,
   isNameNotSet,
+  saveSharerName,
   SHARE_NS,
   shareQueryKey,
   twitterShareUrl,
+  useHasNoName,
+  useRevokeShare,
+  useShareLink,
   type SharePeriod,
 } from './share-api';
 
@@ -42,7 +46,8 @@ function openIntent(url: string): void {
  * The analysis share menu (accounts spec: link, Facebook, Twitter). Opening it makes the share
  * (CreateTimeStatisticsShare) once per set of periods, so each entry acts at once on the click
  * that chose it (clipboard and pop-ups need that click). An account without a name is asked
- * for one first (invalid.nameNotSet), then the menu opens again.
+ * for one first, before any share is made (and should the server still answer
+ * invalid.nameNotSet), then the menu opens. "Stop sharing" takes the link back.
  */
 export function ShareMenu({ points }: ShareMenuProps) {
   const { t } = useTranslation(SHARE_NS);
@@ -52,18 +57,9 @@ export function ShareMenu({ points }: ShareMenuProps) {
   const [isAskingName, setAskingName] = useState(false);
   const [name, setName] = useState('');
   const key = shareQueryKey(points);
-  const share = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      call('CreateTimeStatisticsShare', {
-        points: points.map(({ start, end }) => ({ start, end })),
-      }),
-    enabled: isOpen,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    meta: { silent: true },
-  });
+  const hasNoName = useHasNoName();
+  const share = useShareLink(points, isOpen);
+  const revoke = useRevokeShare();
   const { error, errorUpdatedAt } = share;
 
   useEffect(() => {
@@ -75,7 +71,14 @@ export function ShareMenu({ points }: ShareMenuProps) {
   }, [errorUpdatedAt]);
 
   const url = share.data?.url;
+  const shareId = share.data?.id;
   const close = () => setOpen(false);
+  const stopSharing = (id: string) => {
+    close();
+    revoke.mutate(id, {
+      onSuccess: () => showToast({ key: `${SHARE_NS}:links.revoked`, severity: 'success' }),
+    });
+  };
   const copy = (link: string) => {
     close();
     navigator.clipboard.writeText(link).then(
@@ -86,12 +89,11 @@ export function ShareMenu({ points }: ShareMenuProps) {
 
   const saveName = async () => {
     try {
-      await call('UpdateUser', { name: name.trim() });
+      await saveSharerName(queryClient, name);
     } catch (failure) {
       reportError(failure);
       return false;
     }
-    await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     queryClient.removeQueries({ queryKey: key, exact: true });
     setOpen(true);
     return true;
@@ -104,7 +106,7 @@ export function ShareMenu({ points }: ShareMenuProps) {
         aria-label={t('menu.button')}
         aria-haspopup="menu"
         aria-expanded={isOpen}
-        onClick={() => setOpen(true)}
+        onClick={() => (hasNoName ? setAskingName(true) : setOpen(true))}
         data-testid="share-button"
       >
         <ShareIcon />
@@ -154,6 +156,13 @@ export function ShareMenu({ points }: ShareMenuProps) {
             <XIcon />
           </ListItemIcon>
           <ListItemText>{t('menu.twitter')}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem disabled={shareId === undefined} onClick={() => shareId && stopSharing(shareId)}>
+          <ListItemIcon>
+            <LinkOffIcon />
+          </ListItemIcon>
+          <ListItemText>{t('menu.stopSharing')}</ListItemText>
         </MenuItem>
       </Menu>
       <ActionDialog

@@ -44,7 +44,10 @@ export function sharedTotals(points: readonly SharedPoint[]): Totals {
  * 12 hours inside each end, which names the same days wherever the reader is, unless their
  * clock is 12 or more hours away from the sharer's.
  */
-export function sharedPeriodText(points: readonly SharedPoint[], languageTag: string): string {
+export function sharedPeriodText(
+  points: readonly Pick<SharedPoint, 'start' | 'end'>[],
+  languageTag: string,
+): string {
   if (points.length === 0) return '';
   const start = Math.min(...points.map((p) => p.start));
   const end = Math.max(...points.map((p) => p.end));

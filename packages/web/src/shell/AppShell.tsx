@@ -11,10 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountLocale } from './account-locale';
 import { NavDrawerContent } from './NavDrawerContent';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { NAV_ITEMS } from './nav-items';
 import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
 import { PushRegistration } from '../push/PushRegistration';
+// The agenda's live updates are in its first load already: imported, not loaded later.
+import { onPush } from '../agenda/data/live-updates';
 import { CalendarSyncPrompt } from '../calendar-sync/CalendarSyncPrompt';
 
 // Only a debugEnabled account ever opens it: its code and strings load on first use.
@@ -45,7 +48,8 @@ export default function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <PushRegistration />
+      <SkipLink />
+      <PushRegistration onRefresh={onPush} />
       <CalendarSyncPrompt />
       <AppBar
         position="fixed"
@@ -92,7 +96,12 @@ export default function AppShell() {
           {drawer}
         </SwipeableDrawer>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
         <Toolbar />
         <Outlet />
       </Box>

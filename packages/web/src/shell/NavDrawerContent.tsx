@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -89,15 +90,16 @@ export function NavDrawerContent({ onNavigate, onOpenDebugMenu }: NavDrawerConte
                 {items
                   .filter((item) => item.group === group)
                   .map((item) => (
-                    <NavEntry
-                      key={item.id}
-                      item={item}
-                      onNavigate={onNavigate}
-                      onOpenDebugMenu={() => {
-                        onNavigate();
-                        onOpenDebugMenu();
-                      }}
-                    />
+                    <ListItem key={item.id} disablePadding>
+                      <NavEntry
+                        item={item}
+                        onNavigate={onNavigate}
+                        onOpenDebugMenu={() => {
+                          onNavigate();
+                          onOpenDebugMenu();
+                        }}
+                      />
+                    </ListItem>
                   ))}
               </List>
             </Fragment>

@@ -1,11 +1,10 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
+import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../api/profile';
@@ -32,15 +31,7 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
     >
-      <Box sx={{ px: 2, py: 1.25 }}>
-        <Typography variant="subtitle2" noWrap>
-          {user?.name || t('nav.noName')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {user?.email}
-        </Typography>
-      </Box>
-      <Divider />
+      {/* Who is signed in, as the Account item's words: a menu holds only items (ARIA). */}
       <MenuItem
         onClick={() => {
           onClose();
@@ -50,8 +41,13 @@ export default function UserMenuPopup({ id, anchor, onClose }: UserMenuPopupProp
         <ListItemIcon>
           <PersonIcon fontSize="small" />
         </ListItemIcon>
-        {t('nav.account')}
+        <ListItemText
+          primary={t('nav.account')}
+          secondary={[user?.name, user?.email].filter(Boolean).join(' · ')}
+          slotProps={{ secondary: { noWrap: true } }}
+        />
       </MenuItem>
+      <Divider />
       <MenuItem
         onClick={() => {
           onClose();

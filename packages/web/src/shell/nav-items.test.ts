@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleNavItems } from './nav-items';
+import { NAV_ITEMS, visibleNavItems } from './nav-items';
 
 describe('drawer entries', () => {
   it('shows only entries that lead somewhere, in the spec order', () => {
@@ -34,5 +34,11 @@ describe('drawer entries', () => {
     for (const item of visibleNavItems(true)) {
       expect(item.to !== null || item.opensDebugMenu === true, item.id).toBe(true);
     }
+  });
+
+  it('leaves out Referral inside the iOS shell', () => {
+    const ids = visibleNavItems(false, NAV_ITEMS, true).map((item) => item.id);
+    expect(ids).not.toContain('referral');
+    expect(ids).toContain('premium');
   });
 });

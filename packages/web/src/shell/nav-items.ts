@@ -8,6 +8,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import TodayIcon from '@mui/icons-material/TodayOutlined';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { isIosShell } from '../bridge/bridge';
 
 export interface NavItem {
   id:
@@ -44,10 +45,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'about', Icon: InfoIcon, to: '/about', group: 'app' },
 ];
 
-/** The entries this person sees: every built screen, and Debug for a debugEnabled account. */
+/**
+ * The entries this person sees: every built screen, and Debug for a debugEnabled account.
+ * Referral is not offered inside the iOS shell (spec).
+ */
 export function visibleNavItems(
   isDebugEnabled: boolean,
   items: readonly NavItem[] = NAV_ITEMS,
+  isIos = isIosShell(),
 ): NavItem[] {
-  return items.filter((item) => (item.opensDebugMenu ? isDebugEnabled : item.to !== null));
+  return items.filter((item) => {
+    if (item.id === 'referral' && isIos) return false;
+    return item.opensDebugMenu ? isDebugEnabled : item.to !== null;
+  });
 }

@@ -44,8 +44,38 @@ afterEach(() => {
 });
 
 describe('the task screen', () => {
+  it('a new task starts in the guessed category and saves with it', async () => {
+    const home = { ...WORK, id: 'home', title: 'Home' };
+    const sent = serve({
+      GetCategories: () => ({ categories: [WORK, home] }),
+      GuessTaskCategory: () => ({ category: home, suggestions: [home] }),
+      PutTask: () => ({ task: buildTask({ id: 'new', title: 'Call the bank', category: home }) }),
+    });
+    const user = userEvent.setup();
+    renderNew();
+    expect(await titleBox()).toHaveValue('Call the bank');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Category' })).toHaveTextContent('Home'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Task list page');
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ task: { category: { id: 'home' } } });
+    expect(localStorage.getItem('planner:lastCategory')).toBe('home');
+  });
+
+  it('without a guess, the category last saved on this device is preselected', async () => {
+    const home = { ...WORK, id: 'home', title: 'Home' };
+    localStorage.setItem('planner:lastCategory', 'home');
+    serve({ GetCategories: () => ({ categories: [WORK, home] }) });
+    renderNew();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Category' })).toHaveTextContent('Home'),
+    );
+  });
+
   it('a task without a category shows invalid.chooseCategory and sends nothing', async () => {
-    const sent = serve({});
+    // An account without any category: nothing to preselect.
+    const sent = serve({ GetCategories: () => ({ categories: [] }) });
     const user = userEvent.setup();
     renderNew();
     expect(await titleBox()).toHaveValue('Call the bank');

@@ -1,14 +1,12 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
+import { EditorActions } from '../editors/EditorActions';
 import { EditorLayout, FormSection } from '../editors/EditorLayout';
 import type { PlannerPrefs } from '../editors/prefs';
 import { useLeaveEditor } from '../editors/use-leave-editor';
@@ -64,12 +62,16 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
     if ((await editor.save(true)) === 'saved') toAgenda();
   }
 
+  // Enter's save runs with the form as it is after the key: a field that reads its text on Enter
+  // (the time needed) has updated the form synchronously, and this render's save holds it.
+  const saveRef = useRef(save);
+  saveRef.current = save;
   function onKeyDown(event: KeyboardEvent) {
     if (!isFormEnter(event)) return;
     event.preventDefault();
     if (event.ctrlKey || event.metaKey) {
       if (canDoItNow) setConfirmingDoItNow(true);
-    } else void save();
+    } else void saveRef.current();
   }
 
   const fieldProps = {
@@ -89,23 +91,11 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
       onBack={leave.requestLeave}
       discardDialog={leave.discardDialog}
       actions={
-        <>
-          {task && (
-            <Tooltip title={t('common.delete')}>
-              <IconButton aria-label={t('common.delete')} onClick={() => setConfirmingDelete(true)}>
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          <Button
-            variant="contained"
-            disableElevation
-            onClick={() => void save()}
-            disabled={editor.isSaving}
-          >
-            {t('common.save')}
-          </Button>
-        </>
+        <EditorActions
+          onDelete={task ? () => setConfirmingDelete(true) : undefined}
+          onSave={() => void save()}
+          isSaving={editor.isSaving}
+        />
       }
       bottomBar={
         canDoItNow ? (

@@ -62,18 +62,56 @@ describe('time needed', () => {
     const user = userEvent.setup();
     renderTask();
     await loaded();
-    expect(timeNeeded()).toHaveValue(2);
+    expect(timeNeeded()).toHaveValue('2');
     expect(unitBox()).toHaveTextContent('Hours');
 
     await chooseUnit(user, 'Minutes');
-    expect(timeNeeded()).toHaveValue(120);
+    expect(timeNeeded()).toHaveValue('120');
     await chooseUnit(user, 'Days');
-    expect(timeNeeded()).toHaveValue(0.08);
+    expect(timeNeeded()).toHaveValue('0.08');
     await chooseUnit(user, 'Hours');
-    expect(timeNeeded()).toHaveValue(2);
+    expect(timeNeeded()).toHaveValue('2');
     // Nothing but the unit changed: the task is saved unchanged.
     await save(user);
     expect(sentOf(sent, 'PutTask')).toEqual([]);
+  });
+
+  it('a number typed before its unit is picked is read in that unit (45, then Minutes)', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({ timeScheduled: 90 * MINUTE_MS }) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    expect(unitBox()).toHaveTextContent('Hours');
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '45');
+    await chooseUnit(user, 'Minutes');
+    expect(timeNeeded()).toHaveValue('45');
+    // 90 is past the 72 hours the box takes in hours: still 90 minutes once Minutes is picked.
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '90');
+    expect(timeNeeded()).toHaveValue('90');
+    await save(user);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ task: { timeScheduled: 90 * MINUTE_MS } });
+  });
+
+  it('90 typed in the hours box, then Minutes, is 90 minutes, not 4,320', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({ timeScheduled: 90 * MINUTE_MS }) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '90');
+    await chooseUnit(user, 'Minutes');
+    expect(timeNeeded()).toHaveValue('90');
+    expect(unitBox()).toHaveTextContent('Minutes');
+    await save(user);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ task: { timeScheduled: 90 * MINUTE_MS } });
   });
 
   it('90 minutes typed key by key, switched to hours, is 1.5 hours', async () => {
@@ -89,10 +127,10 @@ describe('time needed', () => {
     await user.type(timeNeeded(), '90');
     // Still minutes while typing: 90 did not jump to 1.5 hours under the cursor.
     expect(unitBox()).toHaveTextContent('Minutes');
-    expect(timeNeeded()).toHaveValue(90);
+    expect(timeNeeded()).toHaveValue('90');
 
     await chooseUnit(user, 'Hours');
-    expect(timeNeeded()).toHaveValue(1.5);
+    expect(timeNeeded()).toHaveValue('1.5');
     await save(user);
     expect(sentOf(sent, 'PutTask')).toHaveLength(1);
     expect(sentOf(sent, 'PutTask')[0]).toMatchObject({
@@ -101,7 +139,7 @@ describe('time needed', () => {
     });
   });
 
-  it('the bounds clamp the duration typed, in any unit', async () => {
+  it('a number past the bounds in the unit picked is clamped to the bound (the spec)', async () => {
     const sent = serve({
       GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
       PutTask: () => ({ task: taskOf({ timeScheduled: 72 * HOUR_MS }) }),
@@ -113,9 +151,8 @@ describe('time needed', () => {
     await user.clear(timeNeeded());
     await user.type(timeNeeded(), '4');
     await user.tab();
-    expect(timeNeeded()).toHaveValue(3);
-    await chooseUnit(user, 'Minutes');
-    expect(timeNeeded()).toHaveValue(4320);
+    expect(timeNeeded()).toHaveValue('3');
+    expect(timeNeeded()).not.toHaveAccessibleDescription();
     await save(user);
     expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ task: { timeScheduled: 72 * HOUR_MS } });
   });
@@ -124,7 +161,7 @@ describe('time needed', () => {
     serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 30 * MINUTE_MS + 8_400 })] }) });
     renderTask();
     await loaded();
-    expect(timeNeeded()).toHaveValue(30);
+    expect(timeNeeded()).toHaveValue('30');
     expect(unitBox()).toHaveTextContent('Minutes');
   });
 
@@ -132,15 +169,120 @@ describe('time needed', () => {
     serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 61 * MINUTE_MS })] }) });
     const first = renderTask();
     await loaded();
-    expect(timeNeeded()).toHaveValue(61);
+    expect(timeNeeded()).toHaveValue('61');
     expect(unitBox()).toHaveTextContent('Minutes');
     first.unmount();
 
     serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 105 * MINUTE_MS })] }) });
     renderTask();
     await loaded();
-    expect(timeNeeded()).toHaveValue(1.75);
+    expect(timeNeeded()).toHaveValue('1.75');
     expect(unitBox()).toHaveTextContent('Hours');
+  });
+});
+
+describe('time needed typed as a person writes it', () => {
+  const slider = () => screen.getByRole('slider', { name: 'Time needed' });
+
+  async function typedAndSaved(text: string, leave: 'tab' | 'enter') {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({}) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), text);
+    if (leave === 'tab') {
+      await user.tab();
+      await save(user);
+    } else {
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText('Task list page')).toBeInTheDocument();
+    }
+    return sentOf(sent, 'PutTask');
+  }
+
+  it.each([
+    ['45m', 45],
+    ['1h30m', 90],
+    ['1:30', 90],
+    ['1.5h', 90],
+    ['3', 3 * 60],
+  ])('%j typed key by key and left is saved as %i minutes', async (text, minutes) => {
+    const sent = await typedAndSaved(text, 'tab');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      task: { timeScheduled: minutes * MINUTE_MS },
+    });
+  });
+
+  it('Enter reads the text before it saves: 1h 30 then Enter saves 90 minutes', async () => {
+    const sent = await typedAndSaved('1h 30', 'enter');
+    expect(sent[0]).toMatchObject({
+      task: { id: 'task-1', timeScheduled: 90 * MINUTE_MS },
+      fields: ['timeScheduled'],
+    });
+  });
+
+  it('is read when left, not per key: 1 on the way to 1h is never 1 minute', async () => {
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await chooseUnit(user, 'Minutes');
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '1');
+    expect(slider()).toHaveAttribute('aria-valuetext', '2 h');
+    await user.type(timeNeeded(), 'h');
+    expect(slider()).toHaveAttribute('aria-valuetext', '2 h');
+    await user.tab();
+    expect(slider()).toHaveAttribute('aria-valuetext', '1 h');
+    expect(timeNeeded()).toHaveValue('1');
+    expect(unitBox()).toHaveTextContent('Hours');
+  });
+
+  it('45m shows as 45 Minutes once left', async () => {
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '45m');
+    await user.tab();
+    expect(timeNeeded()).toHaveValue('45');
+    expect(unitBox()).toHaveTextContent('Minutes');
+  });
+
+  it.each([
+    ['0', 'The time needed must be more than 0'],
+    ['soon', 'Type a duration such as 1 h 30 min'],
+  ])('%j is refused with its reason and saves nothing', async (text, reason) => {
+    const sent = serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), text);
+    await user.tab();
+    expect(timeNeeded()).toHaveAccessibleDescription(reason);
+    expect(timeNeeded()).toHaveValue(text);
+    expect(slider()).toHaveAttribute('aria-valuetext', '2 h');
+    await save(user);
+    expect(sentOf(sent, 'PutTask')).toEqual([]);
+  });
+
+  it('arrow up and down step the number shown by one unit', async () => {
+    serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.click(timeNeeded());
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowDown}');
+    expect(timeNeeded()).toHaveValue('4');
+    expect(timeNeeded()).toHaveAttribute('aria-valuenow', '4');
+    expect(slider()).toHaveAttribute('aria-valuetext', '4 h');
   });
 });
 

@@ -60,7 +60,6 @@ export function TaskTitleSection({
 export function TaskScheduleSection(props: TaskFormFieldsProps) {
   const { draft, update, isExisting, prefs, onCompletedChange } = props;
   const { t } = useTranslation('editors');
-  const hasDeadline = draft.deadline >= 0;
   return (
     <FormSection>
       {isExisting && (
@@ -92,37 +91,50 @@ export function TaskScheduleSection(props: TaskFormFieldsProps) {
           onApply={(ms) => update((d) => ({ ...d, timeScheduled: ms }))}
         />
       )}
-      <Box>
-        <FormControlLabel
-          control={
-            <Switch
-              name="has-deadline"
-              checked={hasDeadline}
-              onChange={(_, checked) =>
-                update((d) => ({
-                  ...d,
-                  deadline: checked ? defaultTaskDeadline(Date.now(), prefs.timeZone) : -1,
-                }))
-              }
-            />
-          }
-          label={t('task.deadline')}
-        />
-        {hasDeadline && (
-          <Box sx={{ mt: 1.5 }}>
-            <DateTimeRow
-              name="deadline"
-              dateLabel={t('task.deadlineDate')}
-              label={t('task.deadlineTime')}
-              allDay={false}
-              valueMs={draft.deadline}
-              onChange={(deadline) => update((d) => ({ ...d, deadline }))}
-              prefs={prefs}
-            />
-          </Box>
-        )}
-      </Box>
+      <TaskDeadlineField draft={draft} update={update} prefs={prefs} />
     </FormSection>
+  );
+}
+
+/** The deadline: a switch, and when it is on the date and time it is due (7 days ahead at first). */
+function TaskDeadlineField({
+  draft,
+  update,
+  prefs,
+}: Pick<TaskFormFieldsProps, 'draft' | 'update' | 'prefs'>) {
+  const { t } = useTranslation('editors');
+  const hasDeadline = draft.deadline >= 0;
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            name="has-deadline"
+            checked={hasDeadline}
+            onChange={(_, checked) =>
+              update((d) => ({
+                ...d,
+                deadline: checked ? defaultTaskDeadline(Date.now(), prefs.timeZone) : -1,
+              }))
+            }
+          />
+        }
+        label={t('task.deadline')}
+      />
+      {hasDeadline && (
+        <Box sx={{ mt: 1.5 }}>
+          <DateTimeRow
+            name="deadline"
+            dateLabel={t('task.deadlineDate')}
+            label={t('task.deadlineTime')}
+            allDay={false}
+            valueMs={draft.deadline}
+            onChange={(deadline) => update((d) => ({ ...d, deadline }))}
+            prefs={prefs}
+          />
+        </Box>
+      )}
+    </Box>
   );
 }
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import * as serverApi from './task-editor-api';
 import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
 import { collapseEmptyRuns, trendPageDays, type TrendBar, type TrendDay } from './trend';
@@ -19,8 +19,7 @@ async function loadPage(
   timeZone: string,
 ): Promise<TrendDay[]> {
   const days = trendPageDays(now, page, timeZone);
-  const answer = await call(
-    'GetTimeStatistics',
+  const answer = await serverApi.getTimeStatistics(
     { taskId, points: days.map((d) => ({ start: d.start, end: d.end })) },
     { showLoading: false },
   );

@@ -12,7 +12,9 @@ import {
   type CompletionChange,
   type TaskDraft,
 } from './task-draft';
+import { useCategoryPreselect } from './use-category-preselect';
 import { useChecklistAutosave } from './use-checklist-autosave';
+import { rememberLastCategory } from '../categories/categories-api';
 import { useDraft } from '../editors/use-draft';
 import { sendChange } from '../offline/offline-queue';
 
@@ -30,6 +32,10 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
   const savingRef = useRef(false);
 
   const id = task?.id ?? null;
+  useCategoryPreselect(id === null, draft.title, draft.category, (category) => {
+    setBase((b) => ({ ...b, category }));
+    setDraft((d) => ({ ...d, category }));
+  });
   const isChecklistPending = id !== null && fields.includes('checklist');
   const autosave = useChecklistAutosave(
     draft.checklist,
@@ -102,6 +108,7 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
         if (savedId) writeCachedNote(savedId, draft.note);
       }
       setBase(draft);
+      if (draft.category?.id) rememberLastCategory(draft.category.id);
       // A queued change is already in the lists; they refetch once the queue is sent.
       if (!queued) await refreshAfterTaskChange(client);
       return 'saved';

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { CategoryIcon } from '../categories/CategoryIcon';
 import { formatDateTime, formatDuration } from '../editors/format';
 import { PendingMark } from '../offline/PendingMark';
-import { isOfflineTaskId } from '../offline/optimistic';
+import { isOfflineTaskId } from '../offline/offline-ids';
 import type { PlannerPrefs } from '../editors/prefs';
 import type { PlainTask } from './tasks-api';
 

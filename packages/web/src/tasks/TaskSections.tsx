@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,9 @@ export function TaskSections({ doing, todo, done, isLoadingMore, prefs, now }: T
   const items = (tasks: readonly PlainTask[]) => (
     <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
       {tasks.map((task) => (
-        <TaskListItem key={task.id} task={task} prefs={prefs} now={now} />
+        <ListItem key={task.id} disablePadding>
+          <TaskListItem task={task} prefs={prefs} now={now} />
+        </ListItem>
       ))}
     </List>
   );

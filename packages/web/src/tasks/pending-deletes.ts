@@ -1,5 +1,6 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { sendChange } from '../offline/offline-queue';
 import { queryClient, reportError } from '../api/query-client';
 import { showToast } from '../components/toast-store';
@@ -8,19 +9,13 @@ import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from './task
 // Spec 4, Task delete: confirmed, the task is hidden at once, an undo toast shows for 5 s, and
 // only then is it deleted for good. Undo un-hides it. This store outlives the screen that asked,
 // so leaving the task screen does not cancel or lose the delete.
-let hidden: ReadonlySet<string> = new Set();
+const hiddenStore = createStore<{ hidden: ReadonlySet<string> }>(() => ({ hidden: new Set() }));
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
-const listeners = new Set<() => void>();
-
-function setHidden(next: ReadonlySet<string>): void {
-  hidden = next;
-  listeners.forEach((listener) => listener());
-}
 
 function unhide(id: string): void {
-  const next = new Set(hidden);
+  const next = new Set(hiddenStore.getState().hidden);
   next.delete(id);
-  setHidden(next);
+  hiddenStore.setState({ hidden: next });
 }
 
 async function deleteForGood(id: string): Promise<void> {
@@ -51,7 +46,7 @@ export function cancelTaskDelete(id: string): void {
 /** Hides the task and deletes it after the undo window unless Undo is pressed. */
 export function scheduleTaskDelete(id: string, undoMs = PLANNING_CONSTANTS.undoDeleteMs): void {
   if (timers.has(id)) return;
-  setHidden(new Set([...hidden, id]));
+  hiddenStore.setState(({ hidden }) => ({ hidden: new Set([...hidden, id]) }));
   timers.set(
     id,
     setTimeout(() => void deleteForGood(id), undoMs),
@@ -63,14 +58,7 @@ export function scheduleTaskDelete(id: string, undoMs = PLANNING_CONSTANTS.undoD
   });
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getHidden = () => hidden;
-
 /** Ids of tasks waiting out their undo window: lists leave them out. */
 export function useHiddenTaskIds(): ReadonlySet<string> {
-  return useSyncExternalStore(subscribe, getHidden, getHidden);
+  return useStore(hiddenStore, (state) => state.hidden);
 }

@@ -8,6 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { declareOptimisticChange } from '../offline/offline-queue';
 
 export type PlainTask = Output<'GetTasks'>['tasks'][number];
 
@@ -96,4 +97,14 @@ export function useCurrentTaskId(): string | null {
  */
 export function refreshAfterTaskChange(client: QueryClient): Promise<void> {
   return client.invalidateQueries();
+}
+
+/**
+ * How a queued task change shows at once in the lists (tasks-offline.ts, loaded when the first
+ * change is queued; the offline warm-up loads it too). Declared by the app at start.
+ */
+export function declareTaskOfflineChanges(): void {
+  const load = () => import('./tasks-offline').then((module) => module.taskOfflineChanges);
+  declareOptimisticChange('PutTask', () => load().then((changes) => changes.PutTask));
+  declareOptimisticChange('DeleteTaskV2', () => load().then((changes) => changes.DeleteTaskV2));
 }

@@ -21,6 +21,8 @@ import * as devicesNotifications from './0019_devices_notifications';
 import * as oauthAppReturn from './0020_oauth_app_return';
 import * as idempotentCalls from './0021_idempotent_calls';
 import * as appHandoffs from './0022_app_handoffs';
+import * as sharedState from './0023_shared_state';
+import * as smsCodesPerRequester from './0024_sms_codes_per_requester';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_oauth_app_return': oauthAppReturn,
   '0021_idempotent_calls': idempotentCalls,
   '0022_app_handoffs': appHandoffs,
+  '0023_shared_state': sharedState,
+  '0024_sms_codes_per_requester': smsCodesPerRequester,
 };

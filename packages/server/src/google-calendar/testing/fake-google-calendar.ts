@@ -17,14 +17,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /** Google's event time: `dateTime` (RFC 3339) or `date` (all-day, yyyy-mm-dd). */
-export interface EventTime {
+interface EventTime {
   dateTime?: string;
   date?: string;
   timeZone?: string;
 }
 
 /** An event as the fake keeps and answers it (a single event or an instance of a series). */
-export interface GoogleEvent {
+interface GoogleEvent {
   kind: 'calendar#event';
   id: string;
   etag: string;
@@ -37,14 +37,14 @@ export interface GoogleEvent {
   originalStartTime?: EventTime;
 }
 
-export interface EventInput {
+interface EventInput {
   id?: string;
   summary?: string;
   start: EventTime;
   end: EventTime;
 }
 
-export interface SeriesInput extends EventInput {
+interface SeriesInput extends EventInput {
   /** A simple rule: every day or every week, `count` times (times in `start.timeZone`). */
   frequency: 'DAILY' | 'WEEKLY';
   count: number;

@@ -6,7 +6,7 @@ import Provider from 'oidc-provider';
 export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
 
 /** A person the test provider signs in: by default made from the login typed on its page. */
-export interface TestPerson {
+interface TestPerson {
   name: string;
   email: string;
   emailVerified: boolean;

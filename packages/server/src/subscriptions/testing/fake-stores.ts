@@ -10,14 +10,14 @@ import { CompactSign, jwtVerify } from 'jose';
 import type { AppStoreConfig, GooglePlayConfig } from '../../config';
 import { makeChain, newPkcs8, type TestChain } from './test-certificates';
 
-export interface PlayPurchase {
+interface PlayPurchase {
   productId: string;
   /** e.g. SUBSCRIPTION_STATE_ACTIVE, SUBSCRIPTION_STATE_EXPIRED, SUBSCRIPTION_STATE_CANCELED */
   state: string;
   expiresAt: number;
 }
 
-export interface AppleTransaction {
+interface AppleTransaction {
   transactionId: string;
   originalTransactionId: string;
   productId: string;

@@ -39,7 +39,7 @@ const utcTime = (ms: number) =>
 const name = (cn: string) => seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(cn)))));
 const ECDSA_SHA256 = seq(oid('1.2.840.10045.4.3.2'));
 
-export interface TestCertificate {
+interface TestCertificate {
   der: Buffer;
   privateKey: KeyObject;
 }

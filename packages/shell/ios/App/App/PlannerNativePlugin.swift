@@ -19,6 +19,7 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
     public let jsName = "PlannerNative"
     public let pluginMethods: [CAPPluginMethod] = [
         CAPPluginMethod(name: "purchase", returnType: CAPPluginReturnPromise),
+        CAPPluginMethod(name: "restorePurchases", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "listCalendars", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "readCalendarEvents", returnType: CAPPluginReturnPromise),
         CAPPluginMethod(name: "calendarSyncStatus", returnType: CAPPluginReturnPromise),
@@ -38,6 +39,18 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
     ]
 
     private let eventStore = EKEventStore()
+    /// Listens to Transaction.updates for the plugin's life (iOS 15+).
+    private var transactionUpdates: Task<Void, Never>?
+
+    override public func load() {
+        if #available(iOS 15.0, *) {
+            transactionUpdates = Task { [weak self] in await self?.listenForTransactions() }
+        }
+    }
+
+    deinit {
+        transactionUpdates?.cancel()
+    }
 
     // MARK: Routes
 
@@ -260,7 +273,10 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
                     return
                 }
                 await transaction.finish()
-                call.resolve(["appStoreReceipt": verification.jwsRepresentation])
+                call.resolve([
+                    "appStoreReceipt": verification.jwsRepresentation,
+                    "packageName": Bundle.main.bundleIdentifier ?? ""
+                ])
             case .userCancelled:
                 call.reject("The person closed the store sheet", "CANCELLED")
             case .pending:
@@ -270,6 +286,49 @@ public class PlannerNativePlugin: CAPPlugin, CAPBridgedPlugin {
             }
         } catch {
             call.reject(error.localizedDescription, Self.storeCode(error), error)
+        }
+    }
+
+    /// Restore: AppStore.sync (the App Store may ask the person to sign in), then the newest
+    /// verified transaction among the current entitlements, for SetAppStoreReceipt.
+    @objc func restorePurchases(_ call: CAPPluginCall) {
+        guard #available(iOS 15.0, *) else {
+            call.unavailable("App Store purchases need iOS 15 or later")
+            return
+        }
+        Task {
+            do {
+                try await AppStore.sync()
+                var newest: (date: Date, jws: String)?
+                for await entitlement in Transaction.currentEntitlements {
+                    guard case .verified(let transaction) = entitlement else { continue }
+                    if newest == nil || transaction.purchaseDate > newest!.date {
+                        newest = (transaction.purchaseDate, entitlement.jwsRepresentation)
+                    }
+                }
+                guard let found = newest else {
+                    call.reject("Failed to retrieve App Store receipt", "FAILED")
+                    return
+                }
+                call.resolve(["appStoreReceipt": found.jws, "packageName": Bundle.main.bundleIdentifier ?? ""])
+            } catch {
+                call.reject(error.localizedDescription, Self.storeCode(error), error)
+            }
+        }
+    }
+
+    /// Transactions that finish outside a purchase sheet (renewals, Ask to Buy approvals, a
+    /// purchase on another device): each verified one is finished and handed to the web app as
+    /// `purchaseUpdated`, which sends it with SetAppStoreReceipt.
+    @available(iOS 15.0, *)
+    private func listenForTransactions() async {
+        for await update in Transaction.updates {
+            guard case .verified(let transaction) = update else { continue }
+            await transaction.finish()
+            notifyListeners("purchaseUpdated", data: [
+                "appStoreReceipt": update.jwsRepresentation,
+                "packageName": Bundle.main.bundleIdentifier ?? ""
+            ], retainUntilConsumed: true)
         }
     }
 

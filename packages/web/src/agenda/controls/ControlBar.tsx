@@ -8,6 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { useScrollClearance } from '../../components/use-scroll-clearance';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +58,11 @@ export function useCurrentTexts(current: CurrentItem, env: AgendaEnv) {
   return { title, left, until, detail, progress, color };
 }
 
-/** Next and play/pause; shared by the bar and the focus view. Each waits for its request. */
+/**
+ * Next and play/pause; shared by the bar and the focus view. Each waits for its request: busy,
+ * a button says so (aria-disabled) and ignores presses but keeps the focus, which a disabled
+ * button would drop to the page's start.
+ */
 export function PlaybackButtons({
   state,
   size,
@@ -74,15 +80,21 @@ export function PlaybackButtons({
       <span title={`${t(play ? 'controls.play' : 'controls.pause')} (P)`}>
         <IconButton
           aria-label={t(play ? 'controls.play' : 'controls.pause')}
-          disabled={isPauseBusy || !state}
-          onClick={() => void fire(agendaActions.pause())}
+          disabled={!state}
+          aria-disabled={isPauseBusy || undefined}
+          onClick={() => {
+            if (!isPauseBusy) void fire(agendaActions.pause());
+          }}
           sx={{
             bgcolor: 'primary.main',
             color: '#fff',
             width: big ? 72 : 44,
             height: big ? 72 : 44,
             '&:hover': { bgcolor: 'primary.dark' },
-            '&.Mui-disabled': { bgcolor: alpha('#4a55e0', 0.4), color: '#fff' },
+            '&.Mui-disabled, &[aria-disabled="true"]': {
+              bgcolor: alpha('#4a55e0', 0.4),
+              color: '#fff',
+            },
           }}
         >
           {play ? (
@@ -95,8 +107,11 @@ export function PlaybackButtons({
       <span title={`${t('controls.next')} (X)`}>
         <IconButton
           aria-label={t('controls.next')}
-          disabled={isNextBusy || !state}
-          onClick={() => void fire(agendaActions.next())}
+          disabled={!state}
+          aria-disabled={isNextBusy || undefined}
+          onClick={() => {
+            if (!isNextBusy) void fire(agendaActions.next());
+          }}
           sx={{ width: big ? 56 : 44, height: big ? 56 : 44 }}
         >
           <SkipNextIcon fontSize={big ? 'large' : 'medium'} />
@@ -163,6 +178,26 @@ export function AutoExtendToggle({ state }: { state: WireTimelineState | null })
   );
 }
 
+/**
+ * Says the new current item to a screen reader (a polite live region) when it changes: after
+ * Next, at a block's end, on a pause. Empty at first, so opening the agenda announces nothing.
+ */
+function CurrentAnnouncer({ title }: { title: string }) {
+  const { t } = useTranslation('agenda');
+  const [message, setMessage] = useState('');
+  const previous = useRef(title);
+  useEffect(() => {
+    if (previous.current === title) return;
+    previous.current = title;
+    setMessage(t('controls.nowAnnounce', { title }));
+  }, [title, t]);
+  return (
+    <Box role="status" aria-live="polite" data-testid="current-announcer" sx={visuallyHidden}>
+      {message}
+    </Box>
+  );
+}
+
 /** On a phone the title may take two lines; a wide screen's row has room for one. */
 const TITLE_SX = {
   fontWeight: 650,
@@ -184,8 +219,11 @@ const TITLE_SX = {
 export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) {
   const { t } = useTranslation('agenda');
   const texts = useCurrentTexts(current, env);
+  const bar = useRef<HTMLElement>(null);
+  useScrollClearance(bar, 'bottom');
   return (
     <Paper
+      ref={bar}
       component="section"
       aria-label={t('controls.label')}
       elevation={8}
@@ -195,11 +233,15 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
         bottom: BAR_BOTTOM,
         mx: 'auto',
         mt: 'auto',
+        // First in the focus order after the skip link (the agenda's DOM puts it before the
+        // list, which never ends), last on screen.
+        order: 1,
         width: { xs: 'calc(100% - 16px)', sm: 'min(720px, calc(100% - 184px))' },
         borderRadius: 4,
         zIndex: 6,
       }}
     >
+      <CurrentAnnouncer title={texts.title} />
       <Box
         sx={{
           height: 3,

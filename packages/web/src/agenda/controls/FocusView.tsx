@@ -112,6 +112,7 @@ export function FocusView({
             value={100}
             size={220}
             thickness={2.5}
+            aria-hidden
             sx={{ color: alpha(texts.color, 0.15) }}
           />
           <CircularProgress

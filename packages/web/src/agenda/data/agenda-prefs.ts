@@ -1,16 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { readItem, writeItem } from '../../storage/local-storage';
 import type { AgendaView } from '../types';
 
 // Local UI choices of this device (docs/design.md): the agenda view (default day) and focus mode.
 const VIEW_KEY = 'agenda.view';
 const FOCUS_KEY = 'agenda.focusMode';
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/** The choices as last saved here; the hooks read storage, which the store's change announces. */
+const prefsStore = createStore<{ view: AgendaView | null; focusMode: boolean | null }>(() => ({
+  view: null,
+  focusMode: null,
+}));
 
 export function readSavedView(): AgendaView {
   return readItem(VIEW_KEY) === 'week' ? 'week' : 'day';
@@ -18,7 +18,7 @@ export function readSavedView(): AgendaView {
 
 export function saveView(view: AgendaView): void {
   writeItem(VIEW_KEY, view);
-  emit();
+  prefsStore.setState({ view });
 }
 
 export function readFocusMode(): boolean {
@@ -27,9 +27,9 @@ export function readFocusMode(): boolean {
 
 export function saveFocusMode(on: boolean): void {
   writeItem(FOCUS_KEY, String(on));
-  emit();
+  prefsStore.setState({ focusMode: on });
 }
 
 export function useFocusMode(): boolean {
-  return useSyncExternalStore(subscribe, readFocusMode, () => false);
+  return useStore(prefsStore, readFocusMode);
 }

@@ -1,4 +1,5 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
+import { createStore } from 'zustand/vanilla';
 import { readItem, writeItem } from '../../storage/local-storage';
 
 const { maxRequestMs, roundToMs } = PLANNING_CONSTANTS.clockOffset;
@@ -37,32 +38,29 @@ function readSaved(): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-let offset: number | null = readSaved();
-const listeners = new Set<() => void>();
+const offsetStore = createStore<{ offset: number | null }>(() => ({ offset: readSaved() }));
 
 /** The device's best guess of the server's clock. */
 export function serverNow(): number {
-  return Date.now() + (offset ?? 0);
+  return Date.now() + (offsetStore.getState().offset ?? 0);
 }
 
 export function getClockOffset(): number {
-  return offset ?? 0;
+  return offsetStore.getState().offset ?? 0;
 }
 
 export function recordClockSample(sample: ClockSample): void {
-  const next = nextClockOffset(offset, sample);
-  if (next === offset) return;
-  offset = next;
+  const next = nextClockOffset(offsetStore.getState().offset, sample);
+  if (next === offsetStore.getState().offset) return;
   if (next !== null) writeItem(STORAGE_KEY, String(next));
-  listeners.forEach((listener) => listener());
+  offsetStore.setState({ offset: next });
 }
 
 export function subscribeToClockOffset(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return offsetStore.subscribe(() => listener());
 }
 
 /** For tests: forget the offset. */
 export function resetClockOffset(): void {
-  offset = null;
+  offsetStore.setState({ offset: null });
 }

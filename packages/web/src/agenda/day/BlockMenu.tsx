@@ -11,11 +11,10 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TitledMenu } from '../../components/TitledMenu';
 import type { BlockAction } from '../model/block-actions';
 import type { MenuAnchor } from './menu-anchor';
 
@@ -45,23 +44,7 @@ export interface BlockMenuProps {
 export function BlockMenu({ anchor, title, actions, onChoose, onClose }: BlockMenuProps) {
   const { t } = useTranslation('agenda');
   return (
-    <Menu
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 320 } } }}
-    >
-      <ListSubheader
-        sx={{
-          lineHeight: 2.2,
-          fontWeight: 700,
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-        }}
-      >
-        {title}
-      </ListSubheader>
+    <TitledMenu anchor={anchor} title={title} onClose={onClose}>
       {actions.map((action) => (
         <MenuItem
           key={action}
@@ -74,6 +57,6 @@ export function BlockMenu({ anchor, title, actions, onChoose, onClose }: BlockMe
           <ListItemText>{t(`actions.${action}`)}</ListItemText>
         </MenuItem>
       ))}
-    </Menu>
+    </TitledMenu>
   );
 }

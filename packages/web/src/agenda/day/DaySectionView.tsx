@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdleBlock } from '@planner/core';
-import { BAR_SPACE_PX } from '../controls/AgendaSpeedDial';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockColor, blockTitle } from '../model/agenda-block';
 import { isShortRecord, type DayBlock, type DayEntry, type DaySection } from '../model/day-model';
@@ -24,7 +23,8 @@ import { Link as RouterLink } from 'react-router';
 
 /**
  * The help cards, kept whole in view as they load and change: under the app bars and above the
- * control bar, which on a phone is two rows high (the day's scroll brings their title in first).
+ * control bar, which on a phone is two rows high. The bars' heights are the page's scroll padding
+ * (components/use-scroll-clearance.ts), so no margin of their own is added here.
  */
 function HelpCards({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
@@ -37,7 +37,7 @@ function HelpCards({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, []);
   return (
-    <Box ref={box} data-agenda-help sx={{ scrollMarginTop: 120, scrollMarginBottom: BAR_SPACE_PX }}>
+    <Box ref={box} data-agenda-help>
       {children}
     </Box>
   );
@@ -144,7 +144,7 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
       id={`agenda-day-${day.start}`}
       data-day-start={day.start}
       aria-label={date}
-      sx={{ mb: 3, scrollMarginTop: 132 }}
+      sx={{ mb: 3 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, px: 0.5 }}>
         <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }}>

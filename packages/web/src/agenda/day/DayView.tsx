@@ -123,7 +123,12 @@ export function DayView(props: DayViewProps) {
       : items.events.get(menu.block.event ?? '')?.title
     : '';
   return (
-    <Box ref={container} sx={{ pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 16 } }}>
+    <Box
+      ref={container}
+      // Blocks answer a long press once drag and drop has loaded (after the first paint).
+      data-drag-ready={dnd ? '' : undefined}
+      sx={{ pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 16 } }}
+    >
       {helpDay === null && props.top}
       <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
         <Button
@@ -262,7 +267,11 @@ function useRefocus(openMenus: readonly unknown[]) {
   };
 }
 
-/** Reaching the end of the list loads 3 more days (spec 4: the timeline edge). */
+/**
+ * Reaching the end of the list loads 3 more days (spec 4: the timeline edge), except when the
+ * keyboard brought it there: Tab would then never get past the list. The keyboard loads more
+ * with the Show more days button at the end, and Tab goes on beyond it.
+ */
 function useEdgeLoading(
   container: React.RefObject<HTMLDivElement | null>,
   onExtend: DayViewProps['onExtend'],
@@ -270,14 +279,26 @@ function useEdgeLoading(
   useEffect(() => {
     const sentinel = container.current?.querySelector('[data-edge-sentinel]');
     if (!sentinel || typeof IntersectionObserver === 'undefined') return undefined;
+    // Tab and the arrow keys move the page; a wheel, a finger or a pointer scrolls it.
+    let isKeyboard = false;
+    const byKeys = () => (isKeyboard = true);
+    const byPointer = () => (isKeyboard = false);
+    window.addEventListener('keydown', byKeys, true);
+    for (const type of ['pointerdown', 'wheel', 'touchstart'] as const)
+      window.addEventListener(type, byPointer, { capture: true, passive: true });
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) onExtend('later');
+        if (!isKeyboard && entries.some((e) => e.isIntersecting)) onExtend('later');
       },
       { rootMargin: `${PLANNING_CONSTANTS.loadMoreTriggerPx}px` },
     );
     observer.observe(sentinel);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', byKeys, true);
+      for (const type of ['pointerdown', 'wheel', 'touchstart'] as const)
+        window.removeEventListener(type, byPointer, true);
+    };
   }, [container, onExtend]);
 }
 

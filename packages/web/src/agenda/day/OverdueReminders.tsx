@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import * as serverApi from '../data/agenda-api';
 import { overdueRemindersKey } from '../data/agenda-actions';
 import { openDialog } from '../dialogs/dialog-store';
 import type { AgendaEnv } from '../use-agenda-env';
@@ -13,7 +13,8 @@ import { ReminderRow } from './ReminderRow';
 export function useOverdueReminders() {
   return useQuery({
     queryKey: overdueRemindersKey,
-    queryFn: async () => (await call('GetOverdueReminders', {}, { showLoading: false })).reminders,
+    queryFn: async () =>
+      (await serverApi.getOverdueReminders({}, { showLoading: false })).reminders,
     meta: { persist: true, silent: true },
   });
 }

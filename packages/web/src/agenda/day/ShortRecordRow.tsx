@@ -41,8 +41,7 @@ export const ShortRecordRow = memo(function ShortRecordRow(props: ShortRecordRow
         borderRadius: 1.5,
         color: 'text.secondary',
         fontSize: 12,
-        opacity: 0.8,
-        '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover', opacity: 1 },
+        '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
       }}
     >
       <Box

@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import * as serverApi from '../data/agenda-api';
 import { useCategories } from '../../categories/categories-api';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
@@ -43,7 +43,7 @@ export function AddRecordDialog({ window, env }: { window: TimeRange; env: Agend
   const tasks = useQuery({
     queryKey: ['agenda', 'openTasks'],
     queryFn: async () =>
-      (await call('GetTasks', { status: 'todo', cheap: true }, { showLoading: false })).tasks,
+      (await serverApi.getTasks({ status: 'todo', cheap: true }, { showLoading: false })).tasks,
     meta: { silent: true },
   });
   const categories = useCategories().data ?? [];

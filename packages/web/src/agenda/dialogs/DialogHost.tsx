@@ -5,6 +5,7 @@ import {
   ClearOverdueDialog,
   HistoryLimitDialog,
   PostponeDialog,
+  ShuffleDialog,
   TakeBreakDialog,
   UpgradeDialog,
 } from './OtherDialogs';
@@ -57,6 +58,8 @@ export function DialogHost({ env }: { env: AgendaEnv }) {
       return <ClearOverdueDialog count={dialog.count} />;
     case 'takeBreak':
       return <TakeBreakDialog env={env} />;
+    case 'shuffle':
+      return <ShuffleDialog />;
     case 'historyLimit':
       return <HistoryLimitDialog />;
     case 'upgrade':

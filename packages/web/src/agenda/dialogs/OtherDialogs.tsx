@@ -1,4 +1,5 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -22,6 +23,8 @@ import { UPGRADE_ROUTES, type LimitKind } from '../upgrade';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { serverNow } from '../data/clock-offset';
+import { shuffleAndTell } from '../data/shuffle';
+import { finishTutorial, isFinished, parseTutorialStatus } from '../tutorials/tutorial-state';
 import { formatDuration } from '../model/format';
 import type { WireReminder } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
@@ -104,18 +107,51 @@ export function ClearOverdueDialog({ count }: { count: number }) {
   );
 }
 
-/** Take a break: 1 hour by default, in steps of 30 minutes (spec 9). */
+/**
+ * The first shuffle explains what it does (the shuffleDialog tutorial flag); once confirmed it
+ * is not shown again and Shuffle acts at once.
+ */
+export function ShuffleDialog() {
+  const { t } = useTranslation('agenda');
+  return (
+    <AgendaDialog
+      title={t('shuffle.title')}
+      confirmLabel={t('controls.shuffle')}
+      onConfirm={async () => {
+        void fire(finishTutorial('shuffleDialog'));
+        await shuffleAndTell();
+      }}
+      testId="shuffle-dialog"
+    >
+      <Typography>{t('shuffle.text')}</Typography>
+    </AgendaDialog>
+  );
+}
+
+/**
+ * Take a break: 1 hour by default, in steps of 30 minutes (spec 9). The first break also says
+ * what a break does to the plan (the restDialog tutorial flag, finished once it is taken).
+ */
 export function TakeBreakDialog({ env }: { env: AgendaEnv }) {
   const { t } = useTranslation('agenda');
   const { restDefaultMs, restStepMs } = PLANNING_CONSTANTS;
   const [restMs, setRestMs] = useState<number>(restDefaultMs);
+  const isFirst = !isFinished(parseTutorialStatus(env.tutorialStatus), 'restDialog');
   return (
     <AgendaDialog
       title={t('takeBreak.title')}
       confirmLabel={t('takeBreak.confirm')}
-      onConfirm={() => fire(agendaActions.takeBreak(restMs))}
+      onConfirm={() => {
+        if (isFirst) void fire(finishTutorial('restDialog'));
+        return fire(agendaActions.takeBreak(restMs));
+      }}
       testId="take-break-dialog"
     >
+      {isFirst && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="rest-intro">
+          {t('takeBreak.firstTime')}
+        </Alert>
+      )}
       <Typography sx={{ mb: 2 }}>{t('takeBreak.text')}</Typography>
       <Box sx={{ px: 1 }}>
         <Slider

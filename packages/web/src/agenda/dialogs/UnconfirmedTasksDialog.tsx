@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import * as serverApi from '../data/agenda-api';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
@@ -40,7 +40,7 @@ export function UnconfirmedTasksDialog({
   const query = useQuery({
     queryKey: ['agenda', 'unconfirmed', stamp],
     queryFn: async () =>
-      (await call('GetTasks', { status: 'unconfirmed' }, { showLoading: false })).tasks,
+      (await serverApi.getTasks({ status: 'unconfirmed' }, { showLoading: false })).tasks,
     enabled: hasUnconfirmed,
     meta: { silent: true },
   });

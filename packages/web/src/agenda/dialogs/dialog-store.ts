@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { LimitKind } from '../upgrade';
 import type { DayBlock } from '../model/day-model';
 import type { TimeRange, WireReminder, WireTask } from '../types';
@@ -16,32 +17,22 @@ export type AgendaDialog =
   | { kind: 'postpone'; reminder: WireReminder }
   | { kind: 'clearOverdue'; count: number }
   | { kind: 'takeBreak' }
+  | { kind: 'shuffle' }
   | { kind: 'historyLimit' }
   | { kind: 'upgrade'; limit: LimitKind; reason: 'agendaLength' | 'taskLimit' | 'other' }
   | { kind: 'shortcuts' }
   | { kind: 'tips' };
 
-let current: AgendaDialog | null = null;
-const listeners = new Set<() => void>();
+const dialogStore = createStore<{ current: AgendaDialog | null }>(() => ({ current: null }));
 
 export function openDialog(dialog: AgendaDialog): void {
-  current = dialog;
-  listeners.forEach((listener) => listener());
+  dialogStore.setState({ current: dialog });
 }
 
 export function closeDialog(): void {
-  if (current === null) return;
-  current = null;
-  listeners.forEach((listener) => listener());
+  if (dialogStore.getState().current !== null) dialogStore.setState({ current: null });
 }
 
 export function useOpenDialog(): AgendaDialog | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => null,
-  );
+  return useStore(dialogStore, (state) => state.current);
 }

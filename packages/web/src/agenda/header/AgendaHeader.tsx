@@ -10,7 +10,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { startOfLocalDay } from '@planner/core';
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useScrollClearance } from '../../components/use-scroll-clearance';
 import { useTranslation } from 'react-i18next';
 import { HeaderMenus } from '../lazy-parts';
 import { formatDate } from '../model/format';
@@ -128,8 +129,12 @@ export function AgendaHeader(props: AgendaHeaderProps) {
 
 function HeaderBar({ children }: { children: ReactNode }) {
   const { t } = useTranslation('agenda');
+  const bar = useRef<HTMLElement>(null);
+  useScrollClearance(bar, 'top');
   return (
     <Box
+      ref={bar}
+      data-floating-bar
       component="nav"
       aria-label={t('header.label')}
       sx={{

@@ -11,10 +11,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Popover from '@mui/material/Popover';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fire } from '../data/action-errors';
-import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
+import { shuffleAndTell } from '../data/shuffle';
 import { openDialog } from '../dialogs/dialog-store';
+import { isFinished, parseTutorialStatus } from '../tutorials/tutorial-state';
 import type { AgendaView } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import { MonthCalendar } from './MonthCalendar';
@@ -36,6 +36,12 @@ const VIEW_ICONS: Record<AgendaView, ReactElement> = {
   day: <ViewDayIcon fontSize="small" />,
   week: <ViewWeekIcon fontSize="small" />,
 };
+
+/** The first shuffle explains itself in a dialog (shuffleDialog); later ones act at once. */
+function shuffle(tutorialStatus: string): void {
+  if (isFinished(parseTutorialStatus(tutorialStatus), 'shuffleDialog')) void shuffleAndTell();
+  else openDialog({ kind: 'shuffle' });
+}
 
 /** The header's date picker, view menu and overflow menu (loaded when first opened). */
 export function HeaderMenus({
@@ -85,7 +91,7 @@ export function HeaderMenus({
   }
   return (
     <Menu anchorEl={open.anchor} open onClose={onClose}>
-      <MenuItem disabled={isShuffling} onClick={choose(() => void fire(agendaActions.shuffle()))}>
+      <MenuItem disabled={isShuffling} onClick={choose(() => shuffle(env.tutorialStatus))}>
         <ListItemIcon>
           <ShuffleIcon fontSize="small" />
         </ListItemIcon>

@@ -7,7 +7,7 @@ import { PLANNING_CONSTANTS } from '@planner/core';
 import { forwardRef, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import * as serverApi from '../data/agenda-api';
 import { SearchResults } from '../lazy-parts';
 import { PlainField } from '../PlainField';
 import type { WireEventInstance, WireTask } from '../types';
@@ -22,8 +22,8 @@ export interface Results {
 async function searchBoth(query: string) {
   const options = { retry: false, showLoading: false };
   const [tasks, events] = await Promise.all([
-    call('GetTasks', { keyword: query, cheap: true, status: 'all', limit: 20 }, options),
-    call('SearchEvent', { keyword: query }, options),
+    serverApi.getTasks({ keyword: query, cheap: true, status: 'all', limit: 20 }, options),
+    serverApi.searchEvent({ keyword: query }, options),
   ]);
   return { tasks: tasks.tasks, events: events.events.slice(0, 20) };
 }
@@ -76,7 +76,9 @@ export const SearchBox = forwardRef<
   };
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
-      <Box ref={anchor} sx={{ position: 'relative', flex: 1, maxWidth: 420, minWidth: 0 }}>
+      {/* Three shares of the free width to the spacer's one: room for the longer languages'
+          placeholder ("Aufgaben und Termine suchen"). */}
+      <Box ref={anchor} sx={{ position: 'relative', flex: 3, maxWidth: 420, minWidth: 0 }}>
         <PlainField
           ref={ref}
           autoFocus={autoFocus}
@@ -91,7 +93,8 @@ export const SearchBox = forwardRef<
           }}
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
-          aria-controls={listId}
+          // Only while the results are on the page: an id that names nothing misleads a reader.
+          aria-controls={isOpen && trimmed !== '' ? listId : undefined}
           role="searchbox"
           start={<SearchIcon fontSize="small" />}
           end={
@@ -111,7 +114,7 @@ export const SearchBox = forwardRef<
             borderRadius: 2.5,
             bgcolor: 'rgba(22, 26, 43, 0.05)',
             fontSize: 15,
-            '&:focus-within': { bgcolor: '#fff', boxShadow: '0 0 0 2px rgba(74, 85, 224, 0.35)' },
+            '&:focus-within': { bgcolor: '#fff' },
           }}
         />
         {isOpen && trimmed !== '' && (

@@ -3,6 +3,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -107,15 +108,19 @@ function ResultSection({
       }
     >
       {items.map((item) => (
-        <ListItemButton key={item.id} onClick={item.onClick}>
-          <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-          <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true } }} />
-        </ListItemButton>
+        <ListItem key={item.id} disablePadding>
+          <ListItemButton onClick={item.onClick}>
+            <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+            <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true } }} />
+          </ListItemButton>
+        </ListItem>
       ))}
       {items.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1.5 }}>
-          {isLoading ? t('search.searching') : t('search.none')}
-        </Typography>
+        <ListItem sx={{ px: 2, pt: 0, pb: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {isLoading ? t('search.searching') : t('search.none')}
+          </Typography>
+        </ListItem>
       )}
     </List>
   );

@@ -157,6 +157,8 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
       <Box
         ref={scroller}
         data-testid="week-scroller"
+        // Blocks answer a long press once drag and drop has loaded (after the first paint).
+        data-drag-ready={dnd ? '' : undefined}
         sx={{
           display: 'flex',
           overflow: 'auto',

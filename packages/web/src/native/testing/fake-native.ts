@@ -30,6 +30,10 @@ export class FakeNativeLayer {
   readonly calls: NativeCall[] = [];
   private handlers = new Map<string, Handler>();
   private listeners = new Map<string, string[]>();
+  /** Who waits for a call of `plugin.method`, in order: each takes one call (see nextCall). */
+  private waiters = new Map<string, ((options: Record<string, unknown>) => void)[]>();
+  /** Who waits for a listener (see listening): told of every new one. */
+  private listenerWaiters = new Set<() => void>();
 
   /** What `plugin.method` answers (a value, or a thrown `{ message, code }` for a rejection). */
   on(pluginId: string, methodName: string, handler: Handler): void {
@@ -67,6 +71,25 @@ export class FakeNativeLayer {
     return this.listeners.get(`${pluginId}:${eventName}`)?.length ?? 0;
   }
 
+  /**
+   * Resolves with the options of the next call of `plugin.method` to cross after this is asked
+   * (asked twice, the second call answers the second): a test waits for the call it means (the
+   * browser opened, a listener removed) rather than for a while.
+   */
+  nextCall(pluginId: string, methodName: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve) => {
+      const key = `${pluginId}.${methodName}`;
+      this.waiters.set(key, [...(this.waiters.get(key) ?? []), resolve]);
+    });
+  }
+
+  /** Resolves once the app has asked for `plugin`'s `eventName` (at once when it already has). */
+  async listening(pluginId: string, eventName: string): Promise<void> {
+    while (this.listenerCount(pluginId, eventName) === 0) {
+      await new Promise<void>((resolve) => this.listenerWaiters.add(resolve));
+    }
+  }
+
   reset(): void {
     this.calls.length = 0;
     this.handlers.clear();
@@ -81,11 +104,17 @@ export class FakeNativeLayer {
     const call = JSON.parse(json) as NativeCall;
     this.calls.push(call);
     const { pluginId, methodName, options, callbackId } = call;
+    const waiter = this.waiters.get(`${pluginId}.${methodName}`)?.shift();
     if (methodName === 'addListener') {
       const key = `${pluginId}:${String(options['eventName'])}`;
       this.listeners.set(key, [...(this.listeners.get(key) ?? []), callbackId]);
+      const told = [...this.listenerWaiters];
+      this.listenerWaiters.clear();
+      for (const resolve of told) resolve();
+      waiter?.(options);
       return;
     }
+    waiter?.(options);
     if (methodName === 'removeListener') {
       const key = `${pluginId}:${String(options['eventName'])}`;
       this.listeners.set(

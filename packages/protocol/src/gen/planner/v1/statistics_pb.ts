@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/statistics.proto.
  */
 export const file_planner_v1_statistics: GenFile = /*@__PURE__*/
-  fileDesc("ChtwbGFubmVyL3YxL3N0YXRpc3RpY3MucHJvdG8SCnBsYW5uZXIudjEiiwMKE1RpbWVTdGF0aXN0aWNzUG9pbnQSDQoFc3RhcnQYASABKAMSCwoDZW5kGAIgASgDEkMKCmNhdGVnb3JpZXMYAyADKAsyLy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQuQ2F0ZWdvcmllc0VudHJ5EjkKBXRhc2tzGAQgAygLMioucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LlRhc2tzRW50cnkSOwoGZXZlbnRzGAUgAygLMisucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LkV2ZW50c0VudHJ5EgsKA3N1bRgGIAEoAxoxCg9DYXRlZ29yaWVzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ARosCgpUYXNrc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAEaLQoLRXZlbnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ASJcChhHZXRUaW1lU3RhdGlzdGljc1JlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50Eg8KB3Rhc2tfaWQYAiABKAkiTAoZR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRIvCgZwb2ludHMYASADKAsyHy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQiQwoKU2hhcmVMYWJlbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWNvbG9yGAMgASgJEgwKBGljb24YBCABKAkiUwogQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50IjwKIUNyZWF0ZVRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkiKwodR2V0VGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSCgoCaWQYASABKAki7gEKHkdldFRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIMCgRuYW1lGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAMSLwoGcG9pbnRzGAMgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50EioKCmNhdGVnb3JpZXMYBCADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJQoFdGFza3MYBSADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJgoGZXZlbnRzGAYgAygLMhYucGxhbm5lci52MS5TaGFyZUxhYmVsIm4KEEVzdGltYXRlQWNjdXJhY3kSEwoLY2F0ZWdvcnlfaWQYASABKAkSEgoKZG9uZV90YXNrcxgCIAEoBRIRCgllc3RpbWF0ZWQYAyABKAMSDwoHdHJhY2tlZBgEIAEoAxINCgVyYXRpbxgFIAEoASJPChtHZXRFc3RpbWF0ZUFjY3VyYWN5UmVzcG9uc2USMAoKY2F0ZWdvcmllcxgBIAMoCzIcLnBsYW5uZXIudjEuRXN0aW1hdGVBY2N1cmFjeTK4AwoRU3RhdGlzdGljc1NlcnZpY2USYAoRR2V0VGltZVN0YXRpc3RpY3MSJC5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzUmVxdWVzdBolLnBsYW5uZXIudjEuR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRJ4ChlDcmVhdGVUaW1lU3RhdGlzdGljc1NoYXJlEiwucGxhbm5lci52MS5DcmVhdGVUaW1lU3RhdGlzdGljc1NoYXJlUmVxdWVzdBotLnBsYW5uZXIudjEuQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlc3BvbnNlEm8KFkdldFRpbWVTdGF0aXN0aWNzU2hhcmUSKS5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzU2hhcmVSZXF1ZXN0GioucGxhbm5lci52MS5HZXRUaW1lU3RhdGlzdGljc1NoYXJlUmVzcG9uc2USVgoTR2V0RXN0aW1hdGVBY2N1cmFjeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRonLnBsYW5uZXIudjEuR2V0RXN0aW1hdGVBY2N1cmFjeVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty]);
+  fileDesc("ChtwbGFubmVyL3YxL3N0YXRpc3RpY3MucHJvdG8SCnBsYW5uZXIudjEiiwMKE1RpbWVTdGF0aXN0aWNzUG9pbnQSDQoFc3RhcnQYASABKAMSCwoDZW5kGAIgASgDEkMKCmNhdGVnb3JpZXMYAyADKAsyLy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQuQ2F0ZWdvcmllc0VudHJ5EjkKBXRhc2tzGAQgAygLMioucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LlRhc2tzRW50cnkSOwoGZXZlbnRzGAUgAygLMisucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50LkV2ZW50c0VudHJ5EgsKA3N1bRgGIAEoAxoxCg9DYXRlZ29yaWVzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ARosCgpUYXNrc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAEaLQoLRXZlbnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ASJcChhHZXRUaW1lU3RhdGlzdGljc1JlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50Eg8KB3Rhc2tfaWQYAiABKAkiTAoZR2V0VGltZVN0YXRpc3RpY3NSZXNwb25zZRIvCgZwb2ludHMYASADKAsyHy5wbGFubmVyLnYxLlRpbWVTdGF0aXN0aWNzUG9pbnQiQwoKU2hhcmVMYWJlbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWNvbG9yGAMgASgJEgwKBGljb24YBCABKAkiUwogQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSLwoGcG9pbnRzGAEgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50IjwKIUNyZWF0ZVRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkiKwodR2V0VGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QSCgoCaWQYASABKAki7gEKHkdldFRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRIMCgRuYW1lGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAMSLwoGcG9pbnRzGAMgAygLMh8ucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1BvaW50EioKCmNhdGVnb3JpZXMYBCADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJQoFdGFza3MYBSADKAsyFi5wbGFubmVyLnYxLlNoYXJlTGFiZWwSJgoGZXZlbnRzGAYgAygLMhYucGxhbm5lci52MS5TaGFyZUxhYmVsInsKGlRpbWVTdGF0aXN0aWNzU2hhcmVTdW1tYXJ5EgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRISCgpjcmVhdGVkX2F0GAMgASgDEg0KBXN0YXJ0GAQgASgDEgsKA2VuZBgFIAEoAxIUCgxwZXJpb2RfY291bnQYBiABKAUiWgogTGlzdFRpbWVTdGF0aXN0aWNzU2hhcmVzUmVzcG9uc2USNgoGc2hhcmVzGAEgAygLMiYucGxhbm5lci52MS5UaW1lU3RhdGlzdGljc1NoYXJlU3VtbWFyeSIuCiBSZXZva2VUaW1lU3RhdGlzdGljc1NoYXJlUmVxdWVzdBIKCgJpZBgBIAEoCSJuChBFc3RpbWF0ZUFjY3VyYWN5EhMKC2NhdGVnb3J5X2lkGAEgASgJEhIKCmRvbmVfdGFza3MYAiABKAUSEQoJZXN0aW1hdGVkGAMgASgDEg8KB3RyYWNrZWQYBCABKAMSDQoFcmF0aW8YBSABKAEiTwobR2V0RXN0aW1hdGVBY2N1cmFjeVJlc3BvbnNlEjAKCmNhdGVnb3JpZXMYASADKAsyHC5wbGFubmVyLnYxLkVzdGltYXRlQWNjdXJhY3ky/QQKEVN0YXRpc3RpY3NTZXJ2aWNlEmAKEUdldFRpbWVTdGF0aXN0aWNzEiQucGxhbm5lci52MS5HZXRUaW1lU3RhdGlzdGljc1JlcXVlc3QaJS5wbGFubmVyLnYxLkdldFRpbWVTdGF0aXN0aWNzUmVzcG9uc2USeAoZQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZRIsLnBsYW5uZXIudjEuQ3JlYXRlVGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QaLS5wbGFubmVyLnYxLkNyZWF0ZVRpbWVTdGF0aXN0aWNzU2hhcmVSZXNwb25zZRJvChZHZXRUaW1lU3RhdGlzdGljc1NoYXJlEikucGxhbm5lci52MS5HZXRUaW1lU3RhdGlzdGljc1NoYXJlUmVxdWVzdBoqLnBsYW5uZXIudjEuR2V0VGltZVN0YXRpc3RpY3NTaGFyZVJlc3BvbnNlEmAKGExpc3RUaW1lU3RhdGlzdGljc1NoYXJlcxIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRosLnBsYW5uZXIudjEuTGlzdFRpbWVTdGF0aXN0aWNzU2hhcmVzUmVzcG9uc2USYQoZUmV2b2tlVGltZVN0YXRpc3RpY3NTaGFyZRIsLnBsYW5uZXIudjEuUmV2b2tlVGltZVN0YXRpc3RpY3NTaGFyZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSVgoTR2V0RXN0aW1hdGVBY2N1cmFjeRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRonLnBsYW5uZXIudjEuR2V0RXN0aW1hdGVBY2N1cmFjeVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty]);
 
 /**
  * Time spent in [start, end), from past timeblocks (never beyond now). Values are ms.
@@ -248,6 +248,91 @@ export const GetTimeStatisticsShareResponseSchema: GenMessage<GetTimeStatisticsS
   messageDesc(file_planner_v1_statistics, 7);
 
 /**
+ * One share the signed-in account made, for its owner to see and take back.
+ *
+ * @generated from message planner.v1.TimeStatisticsShareSummary
+ */
+export type TimeStatisticsShareSummary = Message<"planner.v1.TimeStatisticsShareSummary"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * @generated from field: int64 created_at = 3;
+   */
+  createdAt: bigint;
+
+  /**
+   * The first period's start and the last period's end.
+   *
+   * @generated from field: int64 start = 4;
+   */
+  start: bigint;
+
+  /**
+   * @generated from field: int64 end = 5;
+   */
+  end: bigint;
+
+  /**
+   * @generated from field: int32 period_count = 6;
+   */
+  periodCount: number;
+};
+
+/**
+ * Describes the message planner.v1.TimeStatisticsShareSummary.
+ * Use `create(TimeStatisticsShareSummarySchema)` to create a new message.
+ */
+export const TimeStatisticsShareSummarySchema: GenMessage<TimeStatisticsShareSummary> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 8);
+
+/**
+ * The account's live shares, newest first.
+ *
+ * @generated from message planner.v1.ListTimeStatisticsSharesResponse
+ */
+export type ListTimeStatisticsSharesResponse = Message<"planner.v1.ListTimeStatisticsSharesResponse"> & {
+  /**
+   * @generated from field: repeated planner.v1.TimeStatisticsShareSummary shares = 1;
+   */
+  shares: TimeStatisticsShareSummary[];
+};
+
+/**
+ * Describes the message planner.v1.ListTimeStatisticsSharesResponse.
+ * Use `create(ListTimeStatisticsSharesResponseSchema)` to create a new message.
+ */
+export const ListTimeStatisticsSharesResponseSchema: GenMessage<ListTimeStatisticsSharesResponse> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 9);
+
+/**
+ * Takes a share back: its link answers not found from then on. An id the account does not own
+ * answers not found too.
+ *
+ * @generated from message planner.v1.RevokeTimeStatisticsShareRequest
+ */
+export type RevokeTimeStatisticsShareRequest = Message<"planner.v1.RevokeTimeStatisticsShareRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message planner.v1.RevokeTimeStatisticsShareRequest.
+ * Use `create(RevokeTimeStatisticsShareRequestSchema)` to create a new message.
+ */
+export const RevokeTimeStatisticsShareRequestSchema: GenMessage<RevokeTimeStatisticsShareRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_statistics, 10);
+
+/**
  * Done tasks' tracked time against their estimates, in one category ("" for none).
  *
  * @generated from message planner.v1.EstimateAccuracy
@@ -286,7 +371,7 @@ export type EstimateAccuracy = Message<"planner.v1.EstimateAccuracy"> & {
  * Use `create(EstimateAccuracySchema)` to create a new message.
  */
 export const EstimateAccuracySchema: GenMessage<EstimateAccuracy> = /*@__PURE__*/
-  messageDesc(file_planner_v1_statistics, 8);
+  messageDesc(file_planner_v1_statistics, 11);
 
 /**
  * @generated from message planner.v1.GetEstimateAccuracyResponse
@@ -303,7 +388,7 @@ export type GetEstimateAccuracyResponse = Message<"planner.v1.GetEstimateAccurac
  * Use `create(GetEstimateAccuracyResponseSchema)` to create a new message.
  */
 export const GetEstimateAccuracyResponseSchema: GenMessage<GetEstimateAccuracyResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_statistics, 9);
+  messageDesc(file_planner_v1_statistics, 12);
 
 /**
  * @generated from service planner.v1.StatisticsService
@@ -332,6 +417,22 @@ export const StatisticsService: GenService<{
     methodKind: "unary";
     input: typeof GetTimeStatisticsShareRequestSchema;
     output: typeof GetTimeStatisticsShareResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.StatisticsService.ListTimeStatisticsShares
+   */
+  listTimeStatisticsShares: {
+    methodKind: "unary";
+    input: typeof EmptySchema;
+    output: typeof ListTimeStatisticsSharesResponseSchema;
+  },
+  /**
+   * @generated from rpc planner.v1.StatisticsService.RevokeTimeStatisticsShare
+   */
+  revokeTimeStatisticsShare: {
+    methodKind: "unary";
+    input: typeof RevokeTimeStatisticsShareRequestSchema;
+    output: typeof EmptySchema;
   },
   /**
    * @generated from rpc planner.v1.StatisticsService.GetEstimateAccuracy

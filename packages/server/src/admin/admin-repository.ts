@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+
+/** Sets the account's own premium level by its (normalised) e-mail; false when none has it. */
+export async function setLevelByEmail(
+  db: Kysely<Schema>,
+  email: string,
+  level: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ premium_level: level })
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

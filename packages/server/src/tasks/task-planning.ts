@@ -1,0 +1,36 @@
+import type { TimelineState } from '../plan-store/timeblock';
+import type { Db, OpenPlan } from '../rpc/context';
+import type { Task } from './task';
+import type { TaskExtras } from './task-presenter';
+
+/**
+ * What the tasks domain asks of planning, without importing it: app.ts hands timeline/'s
+ * implementation to the tasks methods. Each change is made on the plan the call opened
+ * (`ctx.plan`); the runtime settles it after the call.
+ */
+export interface TaskPlanning {
+  /** The task is done: its future blocks and session end; `restMs` > 0 rests after it. */
+  completed(plan: OpenPlan, taskId: string, restMs: number): void;
+  /** Mirrors a saved task into the plan (a done task leaves it). */
+  saved(plan: OpenPlan, task: Task): void;
+  /** Do it now: the task's session starts at once. */
+  startNow(plan: OpenPlan, taskId: string): void;
+  /** The task goes with every block it had (its time records with them). */
+  deleted(plan: OpenPlan, taskId: string): Promise<void>;
+  /** The plan's locked state row and zone, which a series' next occurrence rides on. */
+  seriesState(plan: OpenPlan): { state: TimelineState; timeZone: string };
+  /** Category, time spent and last block end of each task, from storage. */
+  storedExtras(
+    db: Db,
+    userId: string,
+    taskIds: readonly string[],
+    now: number,
+  ): Promise<TaskExtras>;
+  /** The same with the plan brought up to now (expected starts): for reading tasks. */
+  plannedExtras(
+    db: Db,
+    userId: string,
+    taskIds: readonly string[],
+    now: number,
+  ): Promise<TaskExtras>;
+}

@@ -1,0 +1,50 @@
+import type { TaskPlanning } from '../tasks/task-planning';
+import { toPlanningTask } from '../tasks/task';
+import { deleteTaskBlocks } from '../plan-store/timeline-repository';
+import { completeTask, startTaskNow, takeRest } from './controls';
+import { sessionOf } from './planner';
+import { loadTaskExtras } from './task-extras';
+import { newBlockId, openTimeline, saveTimeline } from './timeline-session';
+import { dropBlock } from './world';
+
+/** The tasks domain's planning port, on the timeline's state machine (handed over by app.ts). */
+export const taskPlanning: TaskPlanning = {
+  completed(plan, taskId, restMs) {
+    const { now, world } = sessionOf(plan);
+    completeTask(world, taskId, now);
+    if (restMs > 0) takeRest(world, now, restMs, newBlockId);
+  },
+  saved(plan, task) {
+    const { world } = sessionOf(plan);
+    if (task.isCompleted) world.tasks.delete(task.id);
+    else world.tasks.set(task.id, toPlanningTask(task));
+  },
+  startNow(plan, taskId) {
+    const session = sessionOf(plan);
+    startTaskNow(session.world, session.settings, taskId, session.now, newBlockId);
+  },
+  async deleted(plan, taskId) {
+    const { db, userId, world } = sessionOf(plan);
+    if (
+      world.state.currentBlockId &&
+      world.blocks.get(world.state.currentBlockId)?.taskId === taskId
+    ) {
+      world.state.currentBlockId = '';
+      world.changes.state = true;
+    }
+    for (const block of [...world.blocks.values()])
+      if (block.taskId === taskId) dropBlock(world, block.id);
+    world.tasks.delete(taskId);
+    await deleteTaskBlocks(db, userId, taskId);
+  },
+  seriesState(plan) {
+    const session = sessionOf(plan);
+    return { state: session.world.state, timeZone: session.profile.timezone };
+  },
+  storedExtras: (db, userId, taskIds, now) => loadTaskExtras(db, userId, taskIds, now, null),
+  async plannedExtras(db, userId, taskIds, now) {
+    const session = await openTimeline(db, userId, now);
+    const { plan } = await saveTimeline(session);
+    return loadTaskExtras(db, userId, taskIds, now, { session, plan });
+  },
+};
