@@ -18,6 +18,7 @@ if (!process.env.PLANNER_E2E_PORT) {
 // The stand-ins for Google (a real OpenID provider) and Facebook (a fake of its edge), for
 // e2e/social-sign-in.e2e.ts: one process, started beside the app's server.
 for (const name of [
+  'PLANNER_E2E_CLOCK_PORT',
   'PLANNER_E2E_OIDC_PORT',
   'PLANNER_E2E_FACEBOOK_PORT',
   'PLANNER_E2E_GCAL_PORT',
@@ -44,6 +45,11 @@ if (prebuilt && !existsSync(join(prebuilt, 'index.html'))) {
 const port = process.env.PLANNER_E2E_PORT;
 const dataDir = process.env.PLANNER_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The clock lanes' own server: its clock moves (AgendaApi.setClock), so no other test ever sees
+ * a session end or a day turn under it. Its data lives in DATA_DIR/clock (e2e/run-server.ts).
+ */
+const clockBaseURL = `http://127.0.0.1:${process.env.PLANNER_E2E_CLOCK_PORT}`;
 const webDist = prebuilt ? resolve(prebuilt) : join(dataDir, 'web');
 const oidcUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_OIDC_PORT}`;
 const facebookUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_FACEBOOK_PORT}`;
@@ -98,6 +104,66 @@ const PHONE_ONLY = process.env.PLANNER_PHONE_ALL ? {} : { grep: /@phone\b/ };
  */
 const WORKERS = Number(process.env.PLANNER_E2E_WORKERS) || 3;
 
+/**
+ * The real server from its sources, on a fresh database in `data` (a shared server build could be
+ * stale or half-written); `before` runs first (the web build, or a wait for it).
+ */
+function appServer(url: string, data: string, before: string) {
+  const serverPort = new URL(url).port;
+  return {
+    command: `${before}npm run start:source -w @planner/server`,
+    cwd: repoRoot,
+    url: `${url}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: serverPort,
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      PLANNER_TEST_CLOCK: '1',
+      // Every test signs up a fresh person from one address: the sign-up limit would stop the suite.
+      RATE_LIMITS: 'off',
+      DATABASE_URL: '',
+      WEB_DIST: webDist,
+      // What GetCloudConfig answers (e2e/about.e2e.ts): social links, the developer jump (its
+      // password is JUMP_PASSWORD there) and a test API server (this one).
+      CLOUD_CONFIG: JSON.stringify({
+        socialLinks: JSON.stringify([
+          { network: 'x', url: 'https://x.com/planner' },
+          { network: 'github', url: 'https://github.com/planner' },
+        ]),
+        developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
+        developerJumpUrl: `${url}/help`,
+        apiTest: `${url}/api`,
+        // The premium screen (e2e/premium.e2e.ts): a campaign on the yearly Unlimited plan
+        // ending at PREMIUM_CAMPAIGN_END there, and the store apps' pages.
+        PRICE_PARAMS: JSON.stringify({
+          unlimited: { yearly: { base: 14.99, baseSave: 38, current: 9.99, off: 33 } },
+          salesCampaign: { title: 'Winter sale', expireAt: Date.UTC(2030, 0, 1) },
+        }),
+        appStoreUrl: 'https://apps.apple.com/app/planner/id0000000000',
+        googlePlayUrl: 'https://play.google.com/store/apps/details?id=app.planner',
+      }),
+      // The feedback form's messages are mailed to the outbox (e2e/help-feedback.e2e.ts).
+      FEEDBACK_TO: FEEDBACK_TO,
+      // Google and Facebook sign-in against the stand-ins above (their fixed test clients).
+      GOOGLE_ISSUER: oidcUrl,
+      GOOGLE_CLIENT_ID: 'planner-test',
+      GOOGLE_CLIENT_SECRET: 'planner-test-secret-0123456789abcdef',
+      FACEBOOK_CLIENT_ID: '1234567890',
+      FACEBOOK_CLIENT_SECRET: 'fake-facebook-app-secret',
+      FACEBOOK_DIALOG_URL: `${facebookUrl}/v19.0/dialog/oauth`,
+      FACEBOOK_GRAPH_URL: `${facebookUrl}/v19.0`,
+      // Calendar sync: the fake Calendar API above, and Radicale started by the tests on this
+      // machine (a private address, which production refuses).
+      GOOGLE_CALENDAR_API_URL: `${googleCalendarUrl}/calendar/v3`,
+      CALDAV_ALLOW_PRIVATE_HOSTS: '1',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
@@ -123,20 +189,27 @@ export default defineConfig({
     launchOptions: chromium,
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test: a third of the browsers' CPU. CI keeps the
+    // failure's screenshot and page snapshot; a trace is for a run on one's own machine.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The server's clock is one for the whole run (PLANNER_TEST_CLOCK=1): the specs that move it
-  // run in lanes of their own, one test at a time, the phone lane after the desktop one. The
-  // other specs run beside them and never depend on the clock's time of day. The phone projects
+  // The specs that move the server's clock (PLANNER_TEST_CLOCK=1) run in lanes of their own,
+  // one test at a time, the phone lane after the desktop one, against a server of their own:
+  // the other specs run beside them on a server whose clock nobody moves. The phone projects
   // run only the tests tagged PHONE (docs/testing-and-ci.md).
   projects: [
     { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
     { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, ...PHONE_ONLY },
-    { name: 'desktop-clock', use: desktop, testMatch: CLOCK_SPECS, workers: 1 },
+    {
+      name: 'desktop-clock',
+      use: { ...desktop, baseURL: clockBaseURL },
+      testMatch: CLOCK_SPECS,
+      workers: 1,
+    },
     {
       name: 'phone-clock',
-      use: phone,
+      use: { ...phone, baseURL: clockBaseURL },
       testMatch: CLOCK_SPECS,
       workers: 1,
       dependencies: ['desktop-clock'],
@@ -160,63 +233,18 @@ export default defineConfig({
         GCAL_TEST_PORT: process.env.PLANNER_E2E_GCAL_PORT ?? '',
       },
     },
-    {
-      // Builds the web app (unless PLANNER_E2E_WEB_DIST names a build), then starts the real
-      // server on the chosen port with a fresh database.
-      // Each run builds into its own folder, so runs side by side never overwrite each other's app;
-      // the server runs from its sources (a shared server build could be stale or half-written).
-      command: prebuilt
-        ? 'npm run start:source -w @planner/server'
-        : `npm run build -w @planner/web -- --outDir ${webDist} && npm run start:source -w @planner/server`,
-      cwd: repoRoot,
-      url: `${baseURL}/login`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: port,
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PLANNER_TEST_CLOCK: '1',
-        // Every test signs up a fresh person from one address: the sign-up limit would stop the suite.
-        RATE_LIMITS: 'off',
-        DATABASE_URL: '',
-        WEB_DIST: webDist,
-        // What GetCloudConfig answers (e2e/about.e2e.ts): social links, the developer jump (its
-        // password is JUMP_PASSWORD there) and a test API server (this one).
-        CLOUD_CONFIG: JSON.stringify({
-          socialLinks: JSON.stringify([
-            { network: 'x', url: 'https://x.com/planner' },
-            { network: 'github', url: 'https://github.com/planner' },
-          ]),
-          developerJumpHash: createHash('sha256').update('open sesame').digest('hex'),
-          developerJumpUrl: `${baseURL}/help`,
-          apiTest: `${baseURL}/api`,
-          // The premium screen (e2e/premium.e2e.ts): a campaign on the yearly Unlimited plan
-          // ending at PREMIUM_CAMPAIGN_END there, and the store apps' pages.
-          PRICE_PARAMS: JSON.stringify({
-            unlimited: { yearly: { base: 14.99, baseSave: 38, current: 9.99, off: 33 } },
-            salesCampaign: { title: 'Winter sale', expireAt: Date.UTC(2030, 0, 1) },
-          }),
-          appStoreUrl: 'https://apps.apple.com/app/planner/id0000000000',
-          googlePlayUrl: 'https://play.google.com/store/apps/details?id=app.planner',
-        }),
-        // The feedback form's messages are mailed to the outbox (e2e/help-feedback.e2e.ts).
-        FEEDBACK_TO: FEEDBACK_TO,
-        // Google and Facebook sign-in against the stand-ins above (their fixed test clients).
-        GOOGLE_ISSUER: oidcUrl,
-        GOOGLE_CLIENT_ID: 'planner-test',
-        GOOGLE_CLIENT_SECRET: 'planner-test-secret-0123456789abcdef',
-        FACEBOOK_CLIENT_ID: '1234567890',
-        FACEBOOK_CLIENT_SECRET: 'fake-facebook-app-secret',
-        FACEBOOK_DIALOG_URL: `${facebookUrl}/v19.0/dialog/oauth`,
-        FACEBOOK_GRAPH_URL: `${facebookUrl}/v19.0`,
-        // Calendar sync: the fake Calendar API above, and Radicale started by the tests on this
-        // machine (a private address, which production refuses).
-        GOOGLE_CALENDAR_API_URL: `${googleCalendarUrl}/calendar/v3`,
-        CALDAV_ALLOW_PRIVATE_HOSTS: '1',
-      },
-    },
+    // Builds the web app (unless PLANNER_E2E_WEB_DIST names a build) into this run's own folder
+    // (runs side by side never overwrite each other's app), then starts the server.
+    appServer(
+      baseURL,
+      dataDir,
+      prebuilt ? '' : `npm run build -w @planner/web -- --outDir ${webDist} && `,
+    ),
+    // The clock lanes' server starts once the app is built.
+    appServer(
+      clockBaseURL,
+      join(dataDir, 'clock'),
+      `until [ -f ${join(webDist, 'index.html')} ]; do sleep 1; done; `,
+    ),
   ],
 });

@@ -173,12 +173,17 @@ test(
     for (const [name, path, text] of screens) {
       await page.goto(path);
       await expect(page.getByRole('main').or(page.locator('#root')).first()).toContainText(text);
-      await page.waitForLoadState('networkidle');
+      // Loaded: no spinner left (waiting for the network to be idle never ends beside the live
+      // updates' connection).
+      await expect(page.getByRole('progressbar', { name: /loading/i })).toHaveCount(0);
       await check(page, info, name);
     }
     await page.goto('/help');
-    await page.getByRole('link').filter({ hasText: /./ }).nth(2).click();
-    await page.waitForLoadState('networkidle');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Add tasks/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Add tasks' }).waitFor();
     await check(page, info, 'help article');
   },
 );

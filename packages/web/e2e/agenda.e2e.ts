@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, expectAccessible, test, type Page } from './fixtures';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
 import { AgendaPage } from './pages/agenda-page';
 import { LoginPage } from './pages/login-page';
@@ -140,7 +140,14 @@ test('the unconfirmed dialog asks when a session ran out with auto-extend off', 
   await agenda.goto('/agenda/day');
   const dialog = agenda.dialog('Did you finish this task?');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('checkbox', { name: 'Draft newsletter is done' })).toBeChecked();
+  const done = dialog.getByRole('checkbox', { name: 'Draft newsletter is done' });
+  await expect(done).toBeChecked();
+  // The whole row is the checkbox's label, and the only control in it (axe: nothing nested).
+  await dialog.getByText('Draft newsletter').click();
+  await expect(done).not.toBeChecked();
+  await dialog.getByText('Draft newsletter').click();
+  await expect(done).toBeChecked();
+  await expectAccessible(page, 'unconfirmed dialog');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(agenda.block(/^Draft newsletter, 2:30 PM/)).toHaveCount(0);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { AgendaApi } from './agenda-api';
 import { deviceOf, GOOD_PASSWORD, newEmail, reveal, saveShot } from './support';
+import { runDataDir } from './run-data';
 
 /*
  * Help and feedback, reached by clicks from the drawer in one tab: the lists, an article, a
@@ -176,7 +177,7 @@ test('feedback: checks the comment and the e-mail, then thanks and goes back', a
 
   // The server mails feedback to FEEDBACK_TO (playwright.config.ts): the mail is in its outbox.
   const team = process.env.PLANNER_E2E_FEEDBACK_TO ?? '';
-  const outbox = join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = join(runDataDir(), 'outbox');
   expect(team).not.toBe('');
   await expect
     .poll(async () => {

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runDataDir } from './run-data';
 
 /**
  * The first link matching `pattern` in a mail the server wrote to DATA_DIR/outbox for `email`
  * (no SMTP in tests), waiting a little for it: mail goes out after the call's transaction.
  */
 export async function linkInMail(email: string, pattern: RegExp): Promise<string> {
-  const outbox = join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = join(runDataDir(), 'outbox');
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = readdirSync(outbox).filter((name) => name.includes(email));
     for (const file of files) {

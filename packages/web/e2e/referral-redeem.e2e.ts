@@ -6,6 +6,7 @@ import { linkInMail } from './outbox';
 import { EditorsApi } from './pages/editors-api';
 import { TaskEditorPage } from './pages/task-editor-page';
 import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
+import { runDataDir } from './run-data';
 
 /**
  * Referrals between two accounts and a redeemed code lifting a limit, reached the way a person
@@ -37,7 +38,7 @@ function createRedeemCode(level: number, days: number): string {
       '--uses',
       '1',
     ],
-    { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: process.env.PLANNER_E2E_DATA_DIR } },
+    { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: runDataDir() } },
   );
   return out.toString().trim().split('\n').at(-1) ?? '';
 }

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { runDataDir } from './run-data';
 
 /**
  * Opens the browser run's own SQLite database (the server's DATA_DIR) for what no API may do:
  * an operator's flags (debug menu, a premium level) or a store purchase a browser cannot make.
  */
 export function withRunDatabase<T>(use: (database: Database.Database) => T): T {
-  const database = new Database(join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'planner.db'));
+  const database = new Database(join(runDataDir(), 'planner.db'));
   try {
     return use(database);
   } finally {

@@ -7,6 +7,7 @@ import { issueShot } from './issue28-shots';
 import { ShellPage } from './pages/shell-page';
 import { TaskEditorPage } from './pages/task-editor-page';
 import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
+import { runDataDir } from './run-data';
 
 /*
  * Issue 28, items 10 and 12 (web): New task from a scrolled agenda shows its title, a category
@@ -111,7 +112,7 @@ function createRedeemCode(level: number, days: number): string {
       '--uses',
       '1',
     ]),
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.PLANNER_E2E_DATA_DIR } },
+    { cwd: root, env: { ...process.env, DATA_DIR: runDataDir() } },
   );
   return out.toString().trim().split('\n').at(-1) ?? '';
 }

@@ -5,6 +5,7 @@ import { expect, test, type Page } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
+import { runDataDir } from './run-data';
 
 /*
  * Google and Facebook sign-in through the real popup: Google is a real OpenID provider on this
@@ -52,7 +53,7 @@ async function openAccountPage(page: Page): Promise<void> {
 
 /** The code the server wrote to the outbox for a number (E.164), waiting for it a little. */
 async function codeSentTo(e164: string): Promise<string> {
-  const outbox = join(process.env.PLANNER_E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = join(runDataDir(), 'outbox');
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = readdirSync(outbox).filter((f) => f.endsWith('.sms') && f.includes(e164));
     const text = files.map((f) => readFileSync(join(outbox, f), 'utf8')).join('\n');

@@ -4,10 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -68,33 +67,37 @@ export function UnconfirmedTasksDialog({
         <Typography variant="body2" color="text.secondary">
           {t('unconfirmed.text')}
         </Typography>
+        {/* A row is the checkbox's label: one control per task (a checkbox inside a button
+            would nest two for a screen reader). */}
         <List dense>
           {tasks.map((task) => (
             <ListItem key={task.id} disablePadding>
-              <ListItemButton onClick={() => toggle(task.id)}>
-                <ListItemIcon>
+              <FormControlLabel
+                sx={{ mx: 0, py: 0.5, width: 1, alignItems: 'flex-start' }}
+                control={
                   <Checkbox
-                    edge="start"
                     checked={checked.has(task.id)}
-                    tabIndex={-1}
+                    onChange={() => toggle(task.id)}
                     slotProps={{
                       input: {
                         'aria-label': t('unconfirmed.done', { title: task.title || t('untitled') }),
                       },
                     }}
                   />
-                </ListItemIcon>
-                <ListItemText
-                  primary={task.title || t('untitled')}
-                  secondary={
-                    checked.has(task.id)
-                      ? t('unconfirmed.willComplete')
-                      : t('unconfirmed.willExtend', {
-                          duration: formatDuration(60 * 60_000, env.tag),
-                        })
-                  }
-                />
-              </ListItemButton>
+                }
+                label={
+                  <ListItemText
+                    primary={task.title || t('untitled')}
+                    secondary={
+                      checked.has(task.id)
+                        ? t('unconfirmed.willComplete')
+                        : t('unconfirmed.willExtend', {
+                            duration: formatDuration(60 * 60_000, env.tag),
+                          })
+                    }
+                  />
+                }
+              />
             </ListItem>
           ))}
         </List>
