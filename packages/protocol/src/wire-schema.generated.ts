@@ -451,6 +451,19 @@ export const wireSchema: WireSchema = {
       ['nextTask', 2, 0, 9, 1],
       ['keepCurrent', 3, 0, 8, 1],
     ],
+    'planner.v1.PlanChanges': [
+      ['at', 1, 0, 3, 1],
+      ['moves', 2, 3, 9, 1, 'planner.v1.PlanMove'],
+      ['causeRequest', 3, 0, 9, 1],
+    ],
+    'planner.v1.PlanMove': [
+      ['task', 1, 0, 9, 1],
+      ['reason', 2, 0, 9, 1],
+      ['event', 3, 0, 9, 1],
+      ['byTask', 4, 0, 9, 1],
+      ['wasStart', 5, 0, 3, 1],
+      ['nowStart', 6, 0, 3, 1],
+    ],
     'planner.v1.PrepareGoogleCalendarSyncRequest': [
       ['authorizationCode', 1, 0, 9, 1],
       ['redirectUri', 2, 0, 9, 1, '', 'redirectURI'],
@@ -651,6 +664,7 @@ export const wireSchema: WireSchema = {
       ['autoExtend', 5, 0, 8, 1],
       ['isPaused', 6, 0, 8, 1],
       ['currentBlock', 7, 1, 9, 0, 'planner.v1.CurrentBlock'],
+      ['planChanges', 8, 1, 9, 0, 'planner.v1.PlanChanges'],
     ],
     'planner.v1.ToggleThisReminderRequest': [
       ['id', 1, 0, 9, 1],

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/timeline.proto.
  */
 export const file_planner_v1_timeline: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGFubmVyL3YxL3RpbWVsaW5lLnByb3RvEgpwbGFubmVyLnYxIrUBCglUaW1lYmxvY2sSCgoCaWQYASABKAkSHgoEdGFzaxgCIAEoCzIQLnBsYW5uZXIudjEuVGFzaxINCgVldmVudBgDIAEoCRINCgVzdGFydBgEIAEoAxILCgNlbmQYBSABKAMSDQoFZml4ZWQYBiABKAgSDwoHbG9ja2luZxgHIAEoCRIPCgdpc19yZXN0GAggASgIEg0KBWdyb3VwGAkgASgFEhEKCWlzX3RyYXZlbBgKIAEoCCJcCg5CbG9ja0NvbnRhaW5lchIoCgl0aW1lYmxvY2sYASABKAsyFS5wbGFubmVyLnYxLlRpbWVibG9jaxIgCgVldmVudBgCIAEoCzIRLnBsYW5uZXIudjEuRXZlbnQiawoMQ3VycmVudEJsb2NrEg8KB2lzX3Jlc3QYASABKAgSDAoEdGFzaxgCIAEoCRINCgVldmVudBgDIAEoCRIRCgl0aW1lYmxvY2sYBCABKAkSDQoFc3RhcnQYBSABKAMSCwoDZW5kGAYgASgDItUBCg1UaW1lbGluZVN0YXRlEhMKC3NlcnZlcl90aW1lGAEgASgDEhsKE3RpbWVsaW5lX3VwZGF0ZWRfYXQYAiABKAMSGwoTcmVtaW5kZXJfdXBkYXRlZF9hdBgDIAEoAxIcChRoYXNfdW5jb25maXJtZWRfdGFzaxgEIAEoCBITCgthdXRvX2V4dGVuZBgFIAEoCBIRCglpc19wYXVzZWQYBiABKAgSLwoNY3VycmVudF9ibG9jaxgHIAEoCzIYLnBsYW5uZXIudjEuQ3VycmVudEJsb2NrIlYKEkdldFRpbWVsaW5lUmVxdWVzdBINCgVzdGFydBgBIAEoAxILCgNlbmQYAiABKAMSDwoHdmVyc2lvbhgDIAEoBRITCgtpbmNsdWRlX2FsbBgEIAEoCCKRAgoTR2V0VGltZWxpbmVSZXNwb25zZRI0ChBibG9ja19jb250YWluZXJzGAEgAygLMhoucGxhbm5lci52MS5CbG9ja0NvbnRhaW5lchInCglyZW1pbmRlcnMYAiADKAsyFC5wbGFubmVyLnYxLlJlbWluZGVyEjEKDnRpbWVsaW5lX3N0YXRlGAMgASgLMhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEhsKE21heF90aW1lYmxvY2tfc3RhcnQYBCABKAMSFwoPbWF4X2V2ZW50X3N0YXJ0GAUgASgDEhgKEG5leHRfYmxvY2tfc3RhcnQYBiABKAMSGAoQcHJldl9ibG9ja19zdGFydBgHIAEoAyIuChdTZXRUaW1lbGluZVN0YXRlUmVxdWVzdBITCgthdXRvX2V4dGVuZBgBIAEoCCJSChlPcmdhbml6ZVRpbWVibG9ja3NSZXF1ZXN0EgwKBHJlc3QYASABKAMSEQoJbmV4dF90YXNrGAIgASgJEhQKDGtlZXBfY3VycmVudBgDIAEoCCJUChNBZGRUaW1lYmxvY2tSZXF1ZXN0EigKCXRpbWVibG9jaxgBIAEoCzIVLnBsYW5uZXIudjEuVGltZWJsb2NrEhMKC2NyZWF0ZV90YXNrGAIgASgIIjwKEFRpbWVibG9ja1JlcXVlc3QSKAoJdGltZWJsb2NrGAEgASgLMhUucGxhbm5lci52MS5UaW1lYmxvY2siPQoRVGltZWJsb2NrUmVzcG9uc2USKAoJdGltZWJsb2NrGAEgASgLMhUucGxhbm5lci52MS5UaW1lYmxvY2siSgoYR2V0VGFza1RpbWVibG9ja3NSZXF1ZXN0Eg8KB3Rhc2tfaWQYASABKAkSDgoGYmVmb3JlGAIgASgDEg0KBWxpbWl0GAMgASgFIkYKGUdldFRhc2tUaW1lYmxvY2tzUmVzcG9uc2USKQoKdGltZWJsb2NrcxgBIAMoCzIVLnBsYW5uZXIudjEuVGltZWJsb2NrMqkHCg9UaW1lbGluZVNlcnZpY2USTgoLR2V0VGltZWxpbmUSHi5wbGFubmVyLnYxLkdldFRpbWVsaW5lUmVxdWVzdBofLnBsYW5uZXIudjEuR2V0VGltZWxpbmVSZXNwb25zZRJFChBHZXRUaW1lbGluZVN0YXRlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlElIKEFNldFRpbWVsaW5lU3RhdGUSIy5wbGFubmVyLnYxLlNldFRpbWVsaW5lU3RhdGVSZXF1ZXN0GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEjoKBVBhdXNlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEjkKBE5leHQSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5wbGFubmVyLnYxLlRpbWVsaW5lU3RhdGUSPAoHU2h1ZmZsZRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLnBsYW5uZXIudjEuVGltZWxpbmVTdGF0ZRJWChJPcmdhbml6ZVRpbWVibG9ja3MSJS5wbGFubmVyLnYxLk9yZ2FuaXplVGltZWJsb2Nrc1JlcXVlc3QaGS5wbGFubmVyLnYxLlRpbWVsaW5lU3RhdGUSTgoMQWRkVGltZWJsb2NrEh8ucGxhbm5lci52MS5BZGRUaW1lYmxvY2tSZXF1ZXN0Gh0ucGxhbm5lci52MS5UaW1lYmxvY2tSZXNwb25zZRJOCg9VcGRhdGVUaW1lYmxvY2sSHC5wbGFubmVyLnYxLlRpbWVibG9ja1JlcXVlc3QaHS5wbGFubmVyLnYxLlRpbWVibG9ja1Jlc3BvbnNlEkwKDUxvY2tUaW1lYmxvY2sSHC5wbGFubmVyLnYxLlRpbWVibG9ja1JlcXVlc3QaHS5wbGFubmVyLnYxLlRpbWVibG9ja1Jlc3BvbnNlEk4KD1VubG9ja1RpbWVibG9jaxIcLnBsYW5uZXIudjEuVGltZWJsb2NrUmVxdWVzdBodLnBsYW5uZXIudjEuVGltZWJsb2NrUmVzcG9uc2USYAoRR2V0VGFza1RpbWVibG9ja3MSJC5wbGFubmVyLnYxLkdldFRhc2tUaW1lYmxvY2tzUmVxdWVzdBolLnBsYW5uZXIudjEuR2V0VGFza1RpbWVibG9ja3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_planner_v1_events, file_planner_v1_reminders, file_planner_v1_tasks]);
+  fileDesc("ChlwbGFubmVyL3YxL3RpbWVsaW5lLnByb3RvEgpwbGFubmVyLnYxIrUBCglUaW1lYmxvY2sSCgoCaWQYASABKAkSHgoEdGFzaxgCIAEoCzIQLnBsYW5uZXIudjEuVGFzaxINCgVldmVudBgDIAEoCRINCgVzdGFydBgEIAEoAxILCgNlbmQYBSABKAMSDQoFZml4ZWQYBiABKAgSDwoHbG9ja2luZxgHIAEoCRIPCgdpc19yZXN0GAggASgIEg0KBWdyb3VwGAkgASgFEhEKCWlzX3RyYXZlbBgKIAEoCCJcCg5CbG9ja0NvbnRhaW5lchIoCgl0aW1lYmxvY2sYASABKAsyFS5wbGFubmVyLnYxLlRpbWVibG9jaxIgCgVldmVudBgCIAEoCzIRLnBsYW5uZXIudjEuRXZlbnQiawoMQ3VycmVudEJsb2NrEg8KB2lzX3Jlc3QYASABKAgSDAoEdGFzaxgCIAEoCRINCgVldmVudBgDIAEoCRIRCgl0aW1lYmxvY2sYBCABKAkSDQoFc3RhcnQYBSABKAMSCwoDZW5kGAYgASgDIoQCCg1UaW1lbGluZVN0YXRlEhMKC3NlcnZlcl90aW1lGAEgASgDEhsKE3RpbWVsaW5lX3VwZGF0ZWRfYXQYAiABKAMSGwoTcmVtaW5kZXJfdXBkYXRlZF9hdBgDIAEoAxIcChRoYXNfdW5jb25maXJtZWRfdGFzaxgEIAEoCBITCgthdXRvX2V4dGVuZBgFIAEoCBIRCglpc19wYXVzZWQYBiABKAgSLwoNY3VycmVudF9ibG9jaxgHIAEoCzIYLnBsYW5uZXIudjEuQ3VycmVudEJsb2NrEi0KDHBsYW5fY2hhbmdlcxgIIAEoCzIXLnBsYW5uZXIudjEuUGxhbkNoYW5nZXMibgoIUGxhbk1vdmUSDAoEdGFzaxgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFZXZlbnQYAyABKAkSDwoHYnlfdGFzaxgEIAEoCRIRCgl3YXNfc3RhcnQYBSABKAMSEQoJbm93X3N0YXJ0GAYgASgDIlUKC1BsYW5DaGFuZ2VzEgoKAmF0GAEgASgDEiMKBW1vdmVzGAIgAygLMhQucGxhbm5lci52MS5QbGFuTW92ZRIVCg1jYXVzZV9yZXF1ZXN0GAMgASgJIlYKEkdldFRpbWVsaW5lUmVxdWVzdBINCgVzdGFydBgBIAEoAxILCgNlbmQYAiABKAMSDwoHdmVyc2lvbhgDIAEoBRITCgtpbmNsdWRlX2FsbBgEIAEoCCKRAgoTR2V0VGltZWxpbmVSZXNwb25zZRI0ChBibG9ja19jb250YWluZXJzGAEgAygLMhoucGxhbm5lci52MS5CbG9ja0NvbnRhaW5lchInCglyZW1pbmRlcnMYAiADKAsyFC5wbGFubmVyLnYxLlJlbWluZGVyEjEKDnRpbWVsaW5lX3N0YXRlGAMgASgLMhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEhsKE21heF90aW1lYmxvY2tfc3RhcnQYBCABKAMSFwoPbWF4X2V2ZW50X3N0YXJ0GAUgASgDEhgKEG5leHRfYmxvY2tfc3RhcnQYBiABKAMSGAoQcHJldl9ibG9ja19zdGFydBgHIAEoAyIuChdTZXRUaW1lbGluZVN0YXRlUmVxdWVzdBITCgthdXRvX2V4dGVuZBgBIAEoCCJSChlPcmdhbml6ZVRpbWVibG9ja3NSZXF1ZXN0EgwKBHJlc3QYASABKAMSEQoJbmV4dF90YXNrGAIgASgJEhQKDGtlZXBfY3VycmVudBgDIAEoCCJUChNBZGRUaW1lYmxvY2tSZXF1ZXN0EigKCXRpbWVibG9jaxgBIAEoCzIVLnBsYW5uZXIudjEuVGltZWJsb2NrEhMKC2NyZWF0ZV90YXNrGAIgASgIIjwKEFRpbWVibG9ja1JlcXVlc3QSKAoJdGltZWJsb2NrGAEgASgLMhUucGxhbm5lci52MS5UaW1lYmxvY2siPQoRVGltZWJsb2NrUmVzcG9uc2USKAoJdGltZWJsb2NrGAEgASgLMhUucGxhbm5lci52MS5UaW1lYmxvY2siSgoYR2V0VGFza1RpbWVibG9ja3NSZXF1ZXN0Eg8KB3Rhc2tfaWQYASABKAkSDgoGYmVmb3JlGAIgASgDEg0KBWxpbWl0GAMgASgFIkYKGUdldFRhc2tUaW1lYmxvY2tzUmVzcG9uc2USKQoKdGltZWJsb2NrcxgBIAMoCzIVLnBsYW5uZXIudjEuVGltZWJsb2NrMqkHCg9UaW1lbGluZVNlcnZpY2USTgoLR2V0VGltZWxpbmUSHi5wbGFubmVyLnYxLkdldFRpbWVsaW5lUmVxdWVzdBofLnBsYW5uZXIudjEuR2V0VGltZWxpbmVSZXNwb25zZRJFChBHZXRUaW1lbGluZVN0YXRlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlElIKEFNldFRpbWVsaW5lU3RhdGUSIy5wbGFubmVyLnYxLlNldFRpbWVsaW5lU3RhdGVSZXF1ZXN0GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEjoKBVBhdXNlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GhkucGxhbm5lci52MS5UaW1lbGluZVN0YXRlEjkKBE5leHQSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaGS5wbGFubmVyLnYxLlRpbWVsaW5lU3RhdGUSPAoHU2h1ZmZsZRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRoZLnBsYW5uZXIudjEuVGltZWxpbmVTdGF0ZRJWChJPcmdhbml6ZVRpbWVibG9ja3MSJS5wbGFubmVyLnYxLk9yZ2FuaXplVGltZWJsb2Nrc1JlcXVlc3QaGS5wbGFubmVyLnYxLlRpbWVsaW5lU3RhdGUSTgoMQWRkVGltZWJsb2NrEh8ucGxhbm5lci52MS5BZGRUaW1lYmxvY2tSZXF1ZXN0Gh0ucGxhbm5lci52MS5UaW1lYmxvY2tSZXNwb25zZRJOCg9VcGRhdGVUaW1lYmxvY2sSHC5wbGFubmVyLnYxLlRpbWVibG9ja1JlcXVlc3QaHS5wbGFubmVyLnYxLlRpbWVibG9ja1Jlc3BvbnNlEkwKDUxvY2tUaW1lYmxvY2sSHC5wbGFubmVyLnYxLlRpbWVibG9ja1JlcXVlc3QaHS5wbGFubmVyLnYxLlRpbWVibG9ja1Jlc3BvbnNlEk4KD1VubG9ja1RpbWVibG9jaxIcLnBsYW5uZXIudjEuVGltZWJsb2NrUmVxdWVzdBodLnBsYW5uZXIudjEuVGltZWJsb2NrUmVzcG9uc2USYAoRR2V0VGFza1RpbWVibG9ja3MSJC5wbGFubmVyLnYxLkdldFRhc2tUaW1lYmxvY2tzUmVxdWVzdBolLnBsYW5uZXIudjEuR2V0VGFza1RpbWVibG9ja3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_planner_v1_events, file_planner_v1_reminders, file_planner_v1_tasks]);
 
 /**
  * A block of the timeline. Stored blocks (history, the current block, fixed future blocks,
@@ -207,6 +207,13 @@ export type TimelineState = Message<"planner.v1.TimelineState"> & {
    * @generated from field: planner.v1.CurrentBlock current_block = 7;
    */
   currentBlock?: CurrentBlock | undefined;
+
+  /**
+   * The latest re-plan that moved planned time, kept until the next one moves something.
+   *
+   * @generated from field: planner.v1.PlanChanges plan_changes = 8;
+   */
+  planChanges?: PlanChanges | undefined;
 };
 
 /**
@@ -215,6 +222,91 @@ export type TimelineState = Message<"planner.v1.TimelineState"> & {
  */
 export const TimelineStateSchema: GenMessage<TimelineState> = /*@__PURE__*/
   messageDesc(file_planner_v1_timeline, 3);
+
+/**
+ * A task whose planned time a re-plan moved, and why (docs/plan-stability.md).
+ *
+ * @generated from message planner.v1.PlanMove
+ */
+export type PlanMove = Message<"planner.v1.PlanMove"> & {
+  /**
+   * @generated from field: string task = 1;
+   */
+  task: string;
+
+  /**
+   * "busy": its time became busy (event names the event, empty for the rest window or a kept
+   * block); "changed": the task itself changed; "deadline": by_task's deadline needed the time;
+   * "shape": a Planning setting; "limit": the tier's task limit; "horizon": past the agenda length.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string event = 3;
+   */
+  event: string;
+
+  /**
+   * @generated from field: string by_task = 4;
+   */
+  byTask: string;
+
+  /**
+   * The task's first planned start before and after the re-plan; 0 when it has none.
+   *
+   * @generated from field: int64 was_start = 5;
+   */
+  wasStart: bigint;
+
+  /**
+   * @generated from field: int64 now_start = 6;
+   */
+  nowStart: bigint;
+};
+
+/**
+ * Describes the message planner.v1.PlanMove.
+ * Use `create(PlanMoveSchema)` to create a new message.
+ */
+export const PlanMoveSchema: GenMessage<PlanMove> = /*@__PURE__*/
+  messageDesc(file_planner_v1_timeline, 4);
+
+/**
+ * What the latest re-plan that moved something moved.
+ *
+ * @generated from message planner.v1.PlanChanges
+ */
+export type PlanChanges = Message<"planner.v1.PlanChanges"> & {
+  /**
+   * Server time of that re-plan; 0 when there is none.
+   *
+   * @generated from field: int64 at = 1;
+   */
+  at: bigint;
+
+  /**
+   * @generated from field: repeated planner.v1.PlanMove moves = 2;
+   */
+  moves: PlanMove[];
+
+  /**
+   * The request-id of the call whose change led to it; empty when no call of a person did
+   * (time passing, a calendar sync, a read after either). A client that sent that request made
+   * the change on its own screen and shows no note.
+   *
+   * @generated from field: string cause_request = 3;
+   */
+  causeRequest: string;
+};
+
+/**
+ * Describes the message planner.v1.PlanChanges.
+ * Use `create(PlanChangesSchema)` to create a new message.
+ */
+export const PlanChangesSchema: GenMessage<PlanChanges> = /*@__PURE__*/
+  messageDesc(file_planner_v1_timeline, 5);
 
 /**
  * @generated from message planner.v1.GetTimelineRequest
@@ -252,7 +344,7 @@ export type GetTimelineRequest = Message<"planner.v1.GetTimelineRequest"> & {
  * Use `create(GetTimelineRequestSchema)` to create a new message.
  */
 export const GetTimelineRequestSchema: GenMessage<GetTimelineRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 4);
+  messageDesc(file_planner_v1_timeline, 6);
 
 /**
  * @generated from message planner.v1.GetTimelineResponse
@@ -311,7 +403,7 @@ export type GetTimelineResponse = Message<"planner.v1.GetTimelineResponse"> & {
  * Use `create(GetTimelineResponseSchema)` to create a new message.
  */
 export const GetTimelineResponseSchema: GenMessage<GetTimelineResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 5);
+  messageDesc(file_planner_v1_timeline, 7);
 
 /**
  * @generated from message planner.v1.SetTimelineStateRequest
@@ -328,7 +420,7 @@ export type SetTimelineStateRequest = Message<"planner.v1.SetTimelineStateReques
  * Use `create(SetTimelineStateRequestSchema)` to create a new message.
  */
 export const SetTimelineStateRequestSchema: GenMessage<SetTimelineStateRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 6);
+  messageDesc(file_planner_v1_timeline, 8);
 
 /**
  * @generated from message planner.v1.OrganizeTimeblocksRequest
@@ -359,7 +451,7 @@ export type OrganizeTimeblocksRequest = Message<"planner.v1.OrganizeTimeblocksRe
  * Use `create(OrganizeTimeblocksRequestSchema)` to create a new message.
  */
 export const OrganizeTimeblocksRequestSchema: GenMessage<OrganizeTimeblocksRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 7);
+  messageDesc(file_planner_v1_timeline, 9);
 
 /**
  * @generated from message planner.v1.AddTimeblockRequest
@@ -383,7 +475,7 @@ export type AddTimeblockRequest = Message<"planner.v1.AddTimeblockRequest"> & {
  * Use `create(AddTimeblockRequestSchema)` to create a new message.
  */
 export const AddTimeblockRequestSchema: GenMessage<AddTimeblockRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 8);
+  messageDesc(file_planner_v1_timeline, 10);
 
 /**
  * UpdateTimeblock, LockTimeblock and UnlockTimeblock: id, start and end.
@@ -402,7 +494,7 @@ export type TimeblockRequest = Message<"planner.v1.TimeblockRequest"> & {
  * Use `create(TimeblockRequestSchema)` to create a new message.
  */
 export const TimeblockRequestSchema: GenMessage<TimeblockRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 9);
+  messageDesc(file_planner_v1_timeline, 11);
 
 /**
  * @generated from message planner.v1.TimeblockResponse
@@ -419,7 +511,7 @@ export type TimeblockResponse = Message<"planner.v1.TimeblockResponse"> & {
  * Use `create(TimeblockResponseSchema)` to create a new message.
  */
 export const TimeblockResponseSchema: GenMessage<TimeblockResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 10);
+  messageDesc(file_planner_v1_timeline, 12);
 
 /**
  * @generated from message planner.v1.GetTaskTimeblocksRequest
@@ -450,7 +542,7 @@ export type GetTaskTimeblocksRequest = Message<"planner.v1.GetTaskTimeblocksRequ
  * Use `create(GetTaskTimeblocksRequestSchema)` to create a new message.
  */
 export const GetTaskTimeblocksRequestSchema: GenMessage<GetTaskTimeblocksRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 11);
+  messageDesc(file_planner_v1_timeline, 13);
 
 /**
  * @generated from message planner.v1.GetTaskTimeblocksResponse
@@ -467,7 +559,7 @@ export type GetTaskTimeblocksResponse = Message<"planner.v1.GetTaskTimeblocksRes
  * Use `create(GetTaskTimeblocksResponseSchema)` to create a new message.
  */
 export const GetTaskTimeblocksResponseSchema: GenMessage<GetTaskTimeblocksResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_timeline, 12);
+  messageDesc(file_planner_v1_timeline, 14);
 
 /**
  * @generated from service planner.v1.TimelineService
