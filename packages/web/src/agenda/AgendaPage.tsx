@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { categoriesQueryKey } from '../categories/categories-api';
+import { PlanChangesSlot } from './changes/PlanChangesSlot';
 import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
 import { ControlBar } from './controls/ControlBar';
 import { useCurrentItem } from './controls/use-current-item';
@@ -152,6 +153,7 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
         onView={onView}
         searchRef={searchRef}
       />
+      <PlanChangesSlot env={env} state={snapshot.state} chunks={snapshot.chunks} now={now} />
       {view === 'day' ? (
         <Box
           sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto', flex: 1 }}

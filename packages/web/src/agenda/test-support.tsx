@@ -21,7 +21,10 @@ export function renderAgenda(ui: ReactElement, route = '/agenda') {
   return renderWithProviders(ui, { route });
 }
 
-type Answers = Partial<Record<MethodName, (input: unknown) => object>>;
+/** An answer per method; it may read the call's headers (its request-id, say). */
+type Answers = Partial<
+  Record<MethodName, (input: unknown, headers: Readonly<Record<string, string>>) => object>
+>;
 
 /** The server at the HTTP edge: each method answers a real protobuf body; calls are recorded. */
 export function stubServer(answers: Answers) {
@@ -35,7 +38,8 @@ export function stubServer(answers: Answers) {
     calls.push({ method, input });
     const answer = isMethodName(method) ? answers[method] : undefined;
     if (!answer) throw new Error(`no answer for ${method}`);
-    const encoded = encodeMessage(desc.output, answer(input), 'binary');
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const encoded = encodeMessage(desc.output, answer(input, headers), 'binary');
     return new Response(new Uint8Array(encoded), {
       status: 200,
       headers: { 'content-type': 'application/x-protobuf' },

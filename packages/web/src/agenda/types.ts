@@ -3,6 +3,8 @@ import type {
   Category,
   Event as WireEvent,
   Plain,
+  PlanChanges,
+  PlanMove,
   Reminder,
   Task,
   TimelineState,
@@ -15,6 +17,8 @@ export type WireEventInstance = Plain<WireEvent>;
 export type WireReminder = Plain<Reminder>;
 export type WireCategory = Plain<Category>;
 export type WireTimelineState = Plain<TimelineState>;
+export type WirePlanChanges = Plain<PlanChanges>;
+export type WirePlanMove = Plain<PlanMove>;
 
 export interface TimeRange {
   start: number;

@@ -13,6 +13,7 @@ import type { ChainOutputs, ChainStepInit } from '@planner/protocol';
 import { createStore } from 'zustand/vanilla';
 import { currentApiBase } from './api-base';
 import { recordNetworkFailure, recordServerReached } from './failure-counter';
+import { recordSentRequest } from './sent-requests';
 import { endSession, getSessionToken } from './session';
 
 const clientOptions: Omit<ClientOptions, 'baseUrl'> = {
@@ -25,6 +26,8 @@ const clientOptions: Omit<ClientOptions, 'baseUrl'> = {
     recordNetworkFailure();
   },
   onSuccess: () => recordServerReached(),
+  // A re-plan names the request that caused it; the agenda asks whether this tab sent it.
+  onCallStart: (info) => recordSentRequest(info.requestId),
 };
 
 let current: { baseUrl: string; client: Client } | undefined;

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditCalendarIcon from '@mui/icons-material/EditCalendarOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import FlagIcon from '@mui/icons-material/FlagOutlined';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
 import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
@@ -36,15 +37,36 @@ export interface BlockMenuProps {
   anchor: MenuAnchor | null;
   title: string;
   actions: readonly BlockAction[];
+  /** Why the block sits where it is (a task block still ahead); shown above the actions. */
+  why?: string | null;
   onChoose: (action: BlockAction) => void;
   onClose: () => void;
 }
 
 /** The actions of a block, opened by a click, Enter or Space on it. */
-export function BlockMenu({ anchor, title, actions, onChoose, onClose }: BlockMenuProps) {
+export function BlockMenu({ anchor, title, actions, why, onChoose, onClose }: BlockMenuProps) {
   const { t } = useTranslation('agenda');
   return (
     <TitledMenu anchor={anchor} title={title} onClose={onClose}>
+      {why && (
+        // A menu holds only items: the explanation is one that does nothing, skipped by the
+        // arrow keys, and drawn as text rather than greyed out.
+        <MenuItem
+          disabled
+          data-testid="block-why"
+          sx={{
+            alignItems: 'flex-start',
+            whiteSpace: 'normal',
+            '&.Mui-disabled': { opacity: 1 },
+            color: 'text.secondary',
+          }}
+        >
+          <ListItemIcon sx={{ mt: 0.25 }}>
+            <InfoIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText slotProps={{ primary: { variant: 'body2' } }}>{why}</ListItemText>
+        </MenuItem>
+      )}
       {actions.map((action) => (
         <MenuItem
           key={action}

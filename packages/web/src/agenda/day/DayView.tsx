@@ -5,6 +5,7 @@ import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } fro
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useBlockWhy } from '../changes/use-block-why';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
@@ -117,6 +118,7 @@ export function DayView(props: DayViewProps) {
     model.days.find((d) => props.focusDate >= d.start && props.focusDate < d.end)?.start ?? null;
   useEdgeLoading(container, props.onExtend);
   const todayStart = startOfLocalDay(now, env.timeZone);
+  const why = useBlockWhy(menu?.block, state, items, env, now);
   const menuTitle = menu
     ? menu.block.task
       ? items.tasks.get(menu.block.task)?.title
@@ -178,6 +180,7 @@ export function DayView(props: DayViewProps) {
           anchor={menu.anchor}
           title={menuTitle || t('untitled')}
           actions={blockActions(menu.block, context(menu.block))}
+          why={why}
           onChoose={(action: BlockAction) => runAction(action, menu.block)}
           onClose={menus.closeMenu}
         />

@@ -19,6 +19,13 @@ describe('agenda formatting', () => {
     expect(formatHour(NINE, { tag: 'en', timeZone: 'UTC', hour12: false })).toBe('09:00');
   });
 
+  it('starts the 24-hour day at 00, not 24', () => {
+    const halfPastMidnight = Date.UTC(2026, 2, 10, 0, 30);
+    const f = { tag: 'en', timeZone: 'UTC', hour12: false };
+    expect(formatTime(halfPastMidnight, f)).toBe('00:30');
+    expect(formatHour(halfPastMidnight, f)).toBe('00:30');
+  });
+
   it('words durations in their largest two units', () => {
     expect(formatDuration(90 * MINUTE_MS, 'en')).toBe('1 hr 30 min');
     expect(formatDuration(26 * HOUR_MS + 5 * MINUTE_MS, 'en')).toBe('1 day 2 hr');

@@ -9,6 +9,15 @@ export function hour12Of(timeFormat: string | undefined): Hour12 {
   return undefined;
 }
 
+/**
+ * The clock options for Intl: `hour12: false` alone lets some locales count to 24 ("24:30" at
+ * half past midnight in English), so the 24-hour clock is asked for as the h23 cycle.
+ */
+export function clockOptions(hour12: Hour12): Intl.DateTimeFormatOptions {
+  if (hour12 === undefined) return {};
+  return hour12 ? { hour12: true } : { hourCycle: 'h23' };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -32,7 +41,7 @@ export function formatTime(instant: number, f: Formatting): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: f.timeZone,
-    ...(f.hour12 === undefined ? {} : { hour12: f.hour12 }),
+    ...clockOptions(f.hour12),
   }).format(instant);
 }
 
@@ -43,7 +52,7 @@ export function formatHour(instant: number, f: Formatting): string {
     hour: 'numeric',
     ...(twelve ? {} : { minute: '2-digit' }),
     timeZone: f.timeZone,
-    ...(f.hour12 === undefined ? {} : { hour12: f.hour12 }),
+    ...clockOptions(f.hour12),
   }).format(instant);
 }
 
