@@ -197,10 +197,9 @@ export default defineConfig({
   // The specs that move the server's clock (PLANNER_TEST_CLOCK=1) run in lanes of their own,
   // one test at a time, the phone lane after the desktop one, against a server of their own:
   // the other specs run beside them on a server whose clock nobody moves. The phone projects
-  // run only the tests tagged PHONE (docs/testing-and-ci.md).
+  // run only the tests tagged PHONE (docs/testing-and-ci.md). The clock lanes come first in the
+  // queue, so their one worker starts with the run instead of after everything else.
   projects: [
-    { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
-    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, ...PHONE_ONLY },
     {
       name: 'desktop-clock',
       use: { ...desktop, baseURL: clockBaseURL },
@@ -215,6 +214,8 @@ export default defineConfig({
       dependencies: ['desktop-clock'],
       ...PHONE_ONLY,
     },
+    { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
+    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, ...PHONE_ONLY },
   ],
   webServer: [
     {

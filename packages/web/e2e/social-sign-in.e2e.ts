@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
-import { runDataDir } from './run-data';
+import { waitForOutbox } from './outbox';
 
 /*
  * Google and Facebook sign-in through the real popup: Google is a real OpenID provider on this
@@ -53,15 +51,12 @@ async function openAccountPage(page: Page): Promise<void> {
 
 /** The code the server wrote to the outbox for a number (E.164), waiting for it a little. */
 async function codeSentTo(e164: string): Promise<string> {
-  const outbox = join(runDataDir(), 'outbox');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const files = readdirSync(outbox).filter((f) => f.endsWith('.sms') && f.includes(e164));
-    const text = files.map((f) => readFileSync(join(outbox, f), 'utf8')).join('\n');
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code for ${e164} in the outbox`);
+  const found = await waitForOutbox(
+    (name) => name.endsWith('.sms') && name.includes(e164),
+    /\b(\d{6})\b/,
+  );
+  if (!found?.[1]) throw new Error(`no code for ${e164} in the outbox`);
+  return found[1];
 }
 
 test('Google: the popup signs a newcomer up, the account page shows Google connected', async ({
