@@ -40,6 +40,15 @@ export interface TimelineStateRow {
    * writes it; never written with the state): reads before it do no recurring-task work.
    */
   next_recurring_task_at: Generated<number>;
+  /**
+   * The planned (non-fixed, future) task blocks of the latest plan computed, as JSON
+   * `[[taskId, start, end], ...]` ('' for none): what the next re-plan keeps.
+   */
+  planned_blocks: Generated<string>;
+  /** The moves of the latest re-plan that moved something, as JSON ('' for none). */
+  plan_changes: Generated<string>;
+  /** The request id of the latest change of a person's call not yet planned ('' for none). */
+  plan_cause: Generated<string>;
 }
 
 export interface TimelineTables {

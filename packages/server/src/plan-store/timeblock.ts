@@ -35,4 +35,13 @@ export interface TimelineState {
    * (NEVER when none); written only by tasks/recurring-tasks.ts.
    */
   nextRecurringTaskAt?: number;
+  /**
+   * The planned future of the latest plan computed (JSON, see plan-record.ts; '' or absent for
+   * none). Kept as text: equal plans compare equal, and a poll never parses it.
+   */
+  plannedBlocks?: string;
+  /** The moves of the latest re-plan that moved something (JSON, see plan-record.ts). */
+  planChanges?: string;
+  /** The request id of the latest change a person's call made that no plan has seen yet. */
+  planCause?: string;
 }

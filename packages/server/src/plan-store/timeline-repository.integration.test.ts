@@ -148,6 +148,9 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
       ...state,
       calendarRevision: 0,
       nextRecurringTaskAt: Number.MAX_SAFE_INTEGER,
+      plannedBlocks: '',
+      planChanges: '',
+      planCause: '',
     });
     await database.db.transaction().execute(async (trx) => {
       const locked = await findState(trx, 'u3', true);
@@ -155,12 +158,24 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
         ...state,
         calendarRevision: 0,
         nextRecurringTaskAt: Number.MAX_SAFE_INTEGER,
+        plannedBlocks: '',
+        planChanges: '',
+        planCause: '',
       });
-      await saveState(trx, 'u3', { ...state, isPaused: true, shuffleSeed: 12345678901 });
+      await saveState(trx, 'u3', {
+        ...state,
+        isPaused: true,
+        shuffleSeed: 12345678901,
+        plannedBlocks: '[["t1",100,200]]',
+        planChanges: '{"at":50,"moves":[],"causeRequest":"r1"}',
+      });
     });
     expect(await findState(database.db, 'u3', false)).toMatchObject({
       isPaused: true,
       shuffleSeed: 12345678901,
+      plannedBlocks: '[["t1",100,200]]',
+      planChanges: '{"at":50,"moves":[],"causeRequest":"r1"}',
+      planCause: '',
     });
     expect(await findState(database.db, 'nobody', false)).toBeUndefined();
   });

@@ -248,6 +248,9 @@ function toState(row: Selectable<TimelineStateRow>): TimelineState {
     hasUnconfirmedTask: row.has_unconfirmed_task === 1,
     calendarRevision: Number(row.calendar_revision),
     nextRecurringTaskAt: Number(row.next_recurring_task_at),
+    plannedBlocks: row.planned_blocks,
+    planChanges: row.plan_changes,
+    planCause: row.plan_cause,
   };
 }
 
@@ -264,6 +267,9 @@ function toStateRow(userId: string, state: TimelineState): Insertable<TimelineSt
     timeline_updated_at: state.timelineUpdatedAt,
     reminder_updated_at: state.reminderUpdatedAt,
     has_unconfirmed_task: state.hasUnconfirmedTask ? 1 : 0,
+    planned_blocks: state.plannedBlocks ?? '',
+    plan_changes: state.planChanges ?? '',
+    plan_cause: state.planCause ?? '',
   };
 }
 
@@ -327,6 +333,9 @@ export const STATE_COLUMNS = [
   't.has_unconfirmed_task',
   't.calendar_revision',
   't.next_recurring_task_at',
+  't.planned_blocks',
+  't.plan_changes',
+  't.plan_cause',
 ] as const;
 export const CURRENT_BLOCK_COLUMNS = [
   'b.id as block_id',
@@ -444,7 +453,7 @@ export async function insertState(db: Db, userId: string, state: TimelineState):
     .execute();
 }
 
-/** The state's columns (but user_id) as the values 1 to 9 of stateValues. */
+/** The state's columns (but user_id) as the values 1 to 12 of stateValues. */
 const stateSlots = ($: Slot) => ({
   auto_extend: $<number>(1),
   is_paused: $<number>(2),
@@ -455,6 +464,9 @@ const stateSlots = ($: Slot) => ({
   timeline_updated_at: $<number>(7),
   reminder_updated_at: $<number>(8),
   has_unconfirmed_task: $<number>(9),
+  planned_blocks: $<string>(10),
+  plan_changes: $<string>(11),
+  plan_cause: $<string>(12),
 });
 
 const updateState = preparedQuery((db, $) =>
@@ -480,6 +492,9 @@ function stateValues(userId: string, state: TimelineState): unknown[] {
     row.timeline_updated_at,
     row.reminder_updated_at,
     row.has_unconfirmed_task,
+    row.planned_blocks,
+    row.plan_changes,
+    row.plan_cause,
   ];
 }
 
@@ -588,10 +603,12 @@ function insertOrBump(what: 'timeline' | 'reminder') {
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet(
           what === 'reminder'
-            ? { reminder_updated_at: bumpedColumn('reminder_updated_at', $(10)) }
+            ? { reminder_updated_at: bumpedColumn('reminder_updated_at', $(13)) }
             : {
-                timeline_updated_at: bumpedColumn('timeline_updated_at', $(10)),
+                timeline_updated_at: bumpedColumn('timeline_updated_at', $(13)),
                 next_transition_at: 0,
+                // The change's call (fresh.planCause): the next re-plan names it.
+                plan_cause: $<string>(12),
               },
         ),
       ),
@@ -603,8 +620,8 @@ const bumpReminderChange = insertOrBump('reminder');
 
 /**
  * Marks a change in one statement that needs no answer: reminderUpdatedAt, or timelineUpdatedAt
- * with the next transition due now (the plan must be looked at again). A user without a state
- * row yet gets `fresh`.
+ * with the next transition due now (the plan must be looked at again) and `fresh.planCause` as
+ * the cause the next re-plan records. A user without a state row yet gets `fresh`.
  */
 export async function bumpChanged(
   db: Db,

@@ -60,17 +60,21 @@ export function bumpedTime(previous: number, now: number): number {
 /**
  * Records that the user's data changed, in the call's transaction: reminder changes bump
  * reminderUpdatedAt, everything else timelineUpdatedAt, and a timeline change makes the next
- * read re-check the plan (an event may have moved the next block).
+ * read re-check the plan (an event may have moved the next block). `cause` is the request id of
+ * the person's call that made a timeline change ('' for background work): the re-plan it leads
+ * to names it (docs/plan-stability.md).
  */
 export async function recordChange(
   db: Db,
   userId: string,
   type: RealtimeEventType,
   now: number,
+  cause = '',
 ): Promise<void> {
   // One statement, which locks the row too; the row always exists after sign-up.
   const what = type === 'reminderStateUpdated' ? 'reminder' : 'timeline';
-  await bumpChanged(db, userId, what, now, defaultTimelineState(now));
+  const fresh = { ...defaultTimelineState(now), planCause: what === 'timeline' ? cause : '' };
+  await bumpChanged(db, userId, what, now, fresh);
 }
 
 /**

@@ -82,8 +82,11 @@ export interface OpenPlan {
 export interface Planner {
   /** Brings the plan up to now under the rules stored so far and saves it (before they change). */
   catchUp(db: Db, userId: string, now: number): Promise<void>;
-  /** Opens the plan for writing, brought up to now (its row locked for the call). */
-  open(db: Db, userId: string, now: number): Promise<OpenPlan>;
+  /**
+   * Opens the plan for writing, brought up to now (its row locked for the call). `cause` is the
+   * call's request id: the re-plan the change leads to records it (docs/plan-stability.md).
+   */
+  open(db: Db, userId: string, now: number, cause: string): Promise<OpenPlan>;
   /** Marks the timeline updated without re-planning: a change no block depends on. */
   touch(db: Db, userId: string, now: number): Promise<void>;
 }

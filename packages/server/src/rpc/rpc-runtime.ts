@@ -334,7 +334,7 @@ export class RpcRuntime {
     // Declared changes: recorded in the call's transaction (polling clients see them), then
     // announced to the user's other devices once it commits.
     for (const type of definition.changes) {
-      await recordChange(trx, session.userId, type, this.now());
+      await recordChange(trx, session.userId, type, this.now(), info.requestId);
       notify(type);
     }
     return output;
@@ -358,7 +358,7 @@ export class RpcRuntime {
     let touched = false;
     const plan: ReplanningContext['plan'] = {
       catchUp: (now) => planner.catchUp(trx, ctx.userId, now),
-      open: (now) => (opened ??= planner.open(trx, ctx.userId, now)),
+      open: (now) => (opened ??= planner.open(trx, ctx.userId, now, ctx.requestId)),
       touch: (now) => {
         touched = true;
         return planner.touch(trx, ctx.userId, now);

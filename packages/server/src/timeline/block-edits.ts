@@ -137,7 +137,7 @@ async function commitBlock(
       await saveState(db, userId, world.state);
     }
   }
-  const fresh = await openTimeline(db, userId, now, { forWrite: true });
+  const fresh = await openTimeline(db, userId, now, { forWrite: true, cause: ctx.requestId });
   await finish(ctx, fresh, true);
   return presentBlock(fresh.world.blocks.get(block.id) ?? block);
 }
@@ -191,7 +191,10 @@ export async function updateTimeblock(ctx: AuthedContext, input: Input<'UpdateTi
   const wanted = input.timeblock;
   if (!wanted) throw invalid('field "timeblock": required');
   checkTimes(wanted);
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
   const target = await resolve(session, wanted.id);
   historyGuard(
     session,
@@ -216,7 +219,10 @@ export async function lockTimeblock(ctx: AuthedContext, input: Input<'LockTimebl
   const wanted = input.timeblock;
   if (!wanted) throw invalid('field "timeblock": required');
   checkTimes(wanted);
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
   const target = await resolve(session, wanted.id);
   const hasTimes = wanted.end > wanted.start;
   if (target.kind === 'planned') {
@@ -239,7 +245,10 @@ export async function lockTimeblock(ctx: AuthedContext, input: Input<'LockTimebl
 export async function unlockTimeblock(ctx: AuthedContext, input: Input<'UnlockTimeblock'>) {
   const wanted = input.timeblock;
   if (!wanted) throw invalid('field "timeblock": required');
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
   const target = await resolve(session, wanted.id);
   if (target.kind === 'planned') throw notFound();
   historyGuard(session, target.block.end);
@@ -247,7 +256,11 @@ export async function unlockTimeblock(ctx: AuthedContext, input: Input<'UnlockTi
   if (block.start <= session.now || block.isRest) return commitBlock(ctx, session, block, false);
   await saveTimeline(session);
   await deleteBlockRow(ctx.db, ctx.userId, block.id);
-  await finish(ctx, await openTimeline(ctx.db, ctx.userId, session.now, { forWrite: true }), true);
+  await finish(
+    ctx,
+    await openTimeline(ctx.db, ctx.userId, session.now, { forWrite: true, cause: ctx.requestId }),
+    true,
+  );
   return presentBlock(block);
 }
 
@@ -298,7 +311,10 @@ export async function addTimeblock(ctx: AuthedContext, input: Input<'AddTimebloc
   const wanted = input.timeblock;
   if (!wanted) throw invalid('field "timeblock": required');
   checkTimes(wanted);
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
   if (wanted.start > session.now) throw invalid('field "timeblock.start": must not be after now');
   historyGuard(session, wanted.end);
   const task = await taskForRecord(ctx, input, wanted.end - wanted.start);

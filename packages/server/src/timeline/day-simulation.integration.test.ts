@@ -71,7 +71,8 @@ it('a day on a fixed clock: start, auto-extend, unconfirmed, next, pause, rest, 
     end: at(13, 20),
   });
 
-  // 13:00 B is done, with a 5-minute rest; C follows it.
+  // 13:00 B is done early, with a 5-minute rest. C keeps its planned time (finishing early
+  // moves nothing, docs/plan-stability.md): the time until then is free.
   server.clock.set(at(13));
   await client.call('PutTask', {
     task: { id: b, isCompleted: true },
@@ -79,10 +80,12 @@ it('a day on a fixed clock: start, auto-extend, unconfirmed, next, pause, rest, 
     rest: 5 * MINUTE,
   });
   server.clock.set(at(13, 6));
+  expect((await state()).currentBlock).toBeUndefined();
+  server.clock.set(at(13, 21));
   expect((await state()).currentBlock).toMatchObject({
     task: c,
-    start: at(13, 5),
-    end: at(13, 25),
+    start: at(13, 20),
+    end: at(13, 40),
   });
 
   // The unconfirmed dialog: A is done.

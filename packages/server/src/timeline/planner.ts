@@ -21,8 +21,8 @@ export const timelinePlanner: Planner = {
   async catchUp(db, userId, now) {
     await saveTimeline(await openTimeline(db, userId, now, { forWrite: true }));
   },
-  async open(db, userId, now) {
-    const session = await openTimeline(db, userId, now, { forWrite: true });
+  async open(db, userId, now, cause) {
+    const session = await openTimeline(db, userId, now, { forWrite: true, cause });
     let settled = false;
     const plan: OpenPlan = {
       settle: async () => {

@@ -25,6 +25,7 @@ import {
   type TimelineSession,
 } from './timeline-session';
 import { currentBlock } from './world';
+import { presentPlanChanges } from './plan-keeping';
 
 const MINUTE = 60_000;
 const MAX_REST_MS = 24 * 60 * MINUTE;
@@ -51,6 +52,7 @@ export function presentState(
     autoExtend: state.autoExtend,
     isPaused: state.isPaused,
     currentBlock: current,
+    planChanges: presentPlanChanges(state),
   };
 }
 
@@ -98,11 +100,26 @@ export async function finish(
   return presentState(session.world.state, session.now, currentInfo(session));
 }
 
+/**
+ * Opens the timeline for a control. A control that steers what happens now (pause and play,
+ * next, a break, do it now or after, shuffle) `relays` the plan: the person lays it out anew
+ * themselves, so the kept plan is let go (docs/plan-stability.md).
+ */
+async function openForControl(ctx: AuthedContext, relays: boolean): Promise<TimelineSession> {
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
+  if (relays) session.world.keptPlan = [];
+  return session;
+}
+
 async function control(
   ctx: AuthedContext,
+  relays: boolean,
   change: (session: TimelineSession) => boolean,
 ): Promise<Plain<WireTimelineState>> {
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openForControl(ctx, relays);
   return finish(ctx, session, change(session));
 }
 
@@ -125,7 +142,7 @@ export async function getTimelineState(ctx: AuthedContext): Promise<Plain<WireTi
 }
 
 export function setTimelineState(ctx: AuthedContext, input: Input<'SetTimelineState'>) {
-  return control(ctx, (session) => {
+  return control(ctx, false, (session) => {
     if (session.world.state.autoExtend === input.autoExtend) return false;
     session.world.state.autoExtend = input.autoExtend;
     session.world.changes.state = true;
@@ -134,20 +151,20 @@ export function setTimelineState(ctx: AuthedContext, input: Input<'SetTimelineSt
 }
 
 export function pause(ctx: AuthedContext) {
-  return control(ctx, (session) => {
+  return control(ctx, true, (session) => {
     togglePause(session.world, session.now);
     return true;
   });
 }
 
 export function goNext(ctx: AuthedContext) {
-  return control(ctx, (session) =>
+  return control(ctx, true, (session) =>
     next(session.world, session.settings, session.now, planTimeline, newBlockId),
   );
 }
 
 export async function shuffle(ctx: AuthedContext) {
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openForControl(ctx, true);
   const seed = randomInt(1, 2 ** 31);
   const orders = shuffledOrders([...session.world.tasks.values()], seed);
   await setTaskOrders(ctx.db, ctx.userId, orders);
@@ -167,7 +184,7 @@ export async function organizeTimeblocks(ctx: AuthedContext, input: Input<'Organ
   if (input.nextTask === '' && (input.rest < MINUTE || input.rest > MAX_REST_MS)) {
     throw invalid('field "rest": 1 minute to 24 hours');
   }
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  const session = await openForControl(ctx, true);
   const { world, settings, now } = session;
   if (input.nextTask === '') {
     takeRest(world, now, input.rest, newBlockId);

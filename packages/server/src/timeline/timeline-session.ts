@@ -13,6 +13,8 @@ import {
 } from '../tasks/tasks-repository';
 import { makeDueRecurringTasks } from '../tasks/recurring-tasks';
 import { advanceTo, nextTransition } from './advance';
+import { keepPlan, type EventOfInstance } from './plan-keeping';
+import { decodePlannedBlocks } from '../plan-store/plan-record';
 import type { Timeblock, TimelineState } from '../plan-store/timeblock';
 import { loadPlanningProfile, type PlanningProfile } from '../accounts/planning-profile';
 import { bumpedTime, loadTimelineState } from '../plan-store/timeline-state';
@@ -61,6 +63,11 @@ export interface TimelineSession {
    * holds the later ones), when they were read with them; undefined otherwise.
    */
   windowHistory: Timeblock[] | undefined;
+  /**
+   * The request id of the call when it is a person's change (a control, a block edit, a declared
+   * re-plan); '' for reads, timers and background work. The re-plan records it as its cause.
+   */
+  cause: string;
 }
 
 export const newBlockId = (): string => randomUUID();
@@ -160,13 +167,15 @@ export interface OpenOptions {
   forWrite?: boolean;
   /** A timeline window whose event instances are loaded too. */
   window?: { start: number; end: number };
+  /** The call's request id when the call is a person's change (see TimelineSession.cause). */
+  cause?: string;
 }
 
 export async function openTimeline(
   db: Db,
   userId: string,
   now: number,
-  { forWrite = false, window }: OpenOptions = {},
+  { forWrite = false, window, cause = '' }: OpenOptions = {},
 ): Promise<TimelineSession> {
   const profile = await loadPlanningProfile(db, userId, now);
   // The state as the call's session read it (no statement), else read now without a lock.
@@ -210,6 +219,7 @@ export async function openTimeline(
     baseFulfilled,
     blocks: new Map(blocks.map((b) => [b.id, b])),
     changes: emptyChanges(),
+    keptPlan: decodePlannedBlocks(state.plannedBlocks),
   };
   const session: TimelineSession = {
     db,
@@ -223,10 +233,18 @@ export async function openTimeline(
     loadedState: { ...state },
     locked,
     windowHistory,
+    cause,
   };
   // Before the next transition nothing can have happened: a read skips the replay.
   if (locked) advanceTo(world, settings, now, planTimeline, newBlockId);
   return session;
+}
+
+/** The event of an engine event id (`{eventId}:{instanceNumber}`, see toPlanEvent). */
+function eventOfInstance(session: TimelineSession): EventOfInstance {
+  return (instanceId) =>
+    session.eventInstances.find((e) => `${e.id}:${e.instanceNumber}` === instanceId)?.id ??
+    instanceId;
 }
 
 function sameState(a: TimelineState, b: TimelineState): boolean {
@@ -284,6 +302,7 @@ export async function saveTimeline(
     world.state.hasUnconfirmedTask = [...world.tasks.values()].some((t) => t.isUnconfirmed);
   }
   const plan = planNow(session);
+  keepPlan({ world, now, cause: session.cause, eventOf: eventOfInstance(session) }, plan);
   world.state.nextTransitionAt = nextTransition(world, plan, now);
   if (changed) world.state.timelineUpdatedAt = bumpedTime(world.state.timelineUpdatedAt, now);
   if (!sameState(world.state, session.loadedState)) {

@@ -12,6 +12,8 @@ import {
 } from '@planner/core';
 import type { PlanningTask } from '../tasks/task';
 import { NEVER, type Timeblock, type TimelineState } from '../plan-store/timeblock';
+import type { PlannedInterval } from '../plan-store/plan-record';
+import { keptTimeblocks } from './plan-keeping';
 
 export { NEVER };
 
@@ -48,6 +50,11 @@ export interface TimelineWorld {
   baseFulfilled: Map<string, number>;
   blocks: Map<string, Timeblock>;
   changes: WorldChanges;
+  /**
+   * The planned future of the latest plan computed (the state's plannedBlocks, parsed): what
+   * every plan of this world keeps unless forced (docs/plan-stability.md). Absent: none.
+   */
+  keptPlan?: PlannedInterval[];
 }
 
 export interface WorldChanges {
@@ -186,6 +193,8 @@ export function planRequestAt(
       fixed: true,
       isRest: b.isRest,
     }));
+  // The kept plan: the engine keeps these blocks unless it is forced to move them.
+  timeblocks.push(...keptTimeblocks(world, t));
   return {
     now: t,
     timezone: settings.timezone,

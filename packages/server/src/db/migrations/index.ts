@@ -23,6 +23,7 @@ import * as idempotentCalls from './0021_idempotent_calls';
 import * as appHandoffs from './0022_app_handoffs';
 import * as sharedState from './0023_shared_state';
 import * as smsCodesPerRequester from './0024_sms_codes_per_requester';
+import * as planStability from './0025_plan_stability';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_app_handoffs': appHandoffs,
   '0023_shared_state': sharedState,
   '0024_sms_codes_per_requester': smsCodesPerRequester,
+  '0025_plan_stability': planStability,
 };
