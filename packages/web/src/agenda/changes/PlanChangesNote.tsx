@@ -35,7 +35,11 @@ export function PlanChangesNote({ note, env, chunks, now }: PlanChangesNoteProps
       aria-labelledby={titleId}
       onClose={note.dismiss}
       closeText={t('changes.dismiss')}
-      sx={{ bgcolor: 'background.paper', '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
+      sx={{
+        alignItems: 'flex-start',
+        bgcolor: 'background.paper',
+        '& .MuiAlert-message': { minWidth: 0, flex: 1 },
+      }}
     >
       <AlertTitle id={titleId}>{t('changes.title')}</AlertTitle>
       <Box
