@@ -1,7 +1,7 @@
 /**
  * The kept plan as the timeline state row stores it (docs/plan-stability.md): the planned future
- * of the latest plan, and the moves of the latest re-plan that moved something, each as JSON
- * text ('' for none).
+ * of the latest plan (with the frame it was planned in), and the moves of the latest re-plan that
+ * moved something, each as JSON text ('' for none).
  */
 
 /** A planned (non-fixed, future) task block. */
@@ -35,9 +35,16 @@ export interface RecordedChanges {
 
 type StoredInterval = [string, number, number];
 
-export function encodePlannedBlocks(blocks: readonly PlannedInterval[]): string {
+/** The kept planned blocks with the frame they were planned in (see the timeline's planFrame). */
+export interface KeptPlanRecord {
+  frame: string;
+  blocks: PlannedInterval[];
+}
+
+export function encodePlannedBlocks({ frame, blocks }: KeptPlanRecord): string {
   if (blocks.length === 0) return '';
-  return JSON.stringify(blocks.map((b): StoredInterval => [b.task, b.start, b.end]));
+  const stored = blocks.map((b): StoredInterval => [b.task, b.start, b.end]);
+  return JSON.stringify({ frame, blocks: stored });
 }
 
 function isStoredInterval(value: unknown): value is StoredInterval {
@@ -50,11 +57,17 @@ function isStoredInterval(value: unknown): value is StoredInterval {
 }
 
 /** The stored planned blocks; none when the text is empty or not what encodePlannedBlocks wrote. */
-export function decodePlannedBlocks(text: string | undefined): PlannedInterval[] {
-  if (!text) return [];
+export function decodePlannedBlocks(text: string | undefined): KeptPlanRecord {
+  const none = { frame: '', blocks: [] };
+  if (!text) return none;
   const parsed = parseJson(text);
-  if (!Array.isArray(parsed)) return [];
-  return parsed.filter(isStoredInterval).map(([task, start, end]) => ({ task, start, end }));
+  if (typeof parsed !== 'object' || parsed === null) return none;
+  const { frame, blocks } = parsed as { frame?: unknown; blocks?: unknown };
+  if (typeof frame !== 'string' || !Array.isArray(blocks)) return none;
+  return {
+    frame,
+    blocks: blocks.filter(isStoredInterval).map(([task, start, end]) => ({ task, start, end })),
+  };
 }
 
 export function encodePlanChanges(changes: RecordedChanges): string {

@@ -42,7 +42,7 @@ export interface TimelineStateRow {
   next_recurring_task_at: Generated<number>;
   /**
    * The planned (non-fixed, future) task blocks of the latest plan computed, as JSON
-   * `[[taskId, start, end], ...]` ('' for none): what the next re-plan keeps.
+   * `{ frame, blocks: [[taskId, start, end], ...] }` ('' for none): what the next re-plan keeps.
    */
   planned_blocks: Generated<string>;
   /** The moves of the latest re-plan that moved something, as JSON ('' for none). */

@@ -2,13 +2,14 @@ import type { MoveReason, MovedTask, PlanResult, PlanTimeblock } from '@planner/
 import type { Plain, PlanChanges as WirePlanChanges } from '@planner/protocol';
 import {
   decodePlanChanges,
+  decodePlannedBlocks,
   encodePlanChanges,
   encodePlannedBlocks,
   type PlannedInterval,
   type RecordedMove,
 } from '../plan-store/plan-record';
 import type { TimelineState } from '../plan-store/timeblock';
-import type { TimelineWorld } from './world';
+import type { PlanSettings, TimelineWorld } from './world';
 
 /*
  * Stable re-plans (docs/plan-stability.md): the planned future of the latest plan is kept with
@@ -129,6 +130,8 @@ function recordMove(
 
 export interface KeepInput {
   world: TimelineWorld;
+  /** The frame the plan was made in (planFrame of the session's settings). */
+  frame: string;
   now: number;
   /** The request id of the call when it is a person's change; '' for reads and timers. */
   cause: string;
@@ -141,7 +144,7 @@ export interface KeepInput {
  * else the latest recorded change no plan had seen yet). The pending cause is spent either way.
  * Changes only `world.state` (written with it) and `world.keptPlan`.
  */
-export function keepPlan({ world, now, cause, eventOf }: KeepInput, plan: PlanResult): void {
+export function keepPlan({ world, frame, now, cause, eventOf }: KeepInput, plan: PlanResult): void {
   const { state } = world;
   // What the engine reports, less tasks whose time is where the kept plan had it (a kept block
   // begun at now that keptTimeblocks left out and the engine placed there again).
@@ -152,7 +155,7 @@ export function keepPlan({ world, now, cause, eventOf }: KeepInput, plan: PlanRe
     start: b.start,
     end: b.end,
   }));
-  const encoded = encodePlannedBlocks(next);
+  const encoded = encodePlannedBlocks({ frame, blocks: next });
   if (encoded !== (state.plannedBlocks ?? '')) {
     state.plannedBlocks = encoded;
     world.keptPlan = next;
@@ -169,6 +172,26 @@ export function keepPlan({ world, now, cause, eventOf }: KeepInput, plan: PlanRe
     });
   }
   if (state.planCause) state.planCause = '';
+}
+
+/**
+ * What the kept plan's time was laid out in: the zone and the rest window. A kept plan made in
+ * another frame is let go: the person redrew their day (a rest window ending earlier frees the
+ * time before the kept blocks, which stability alone would leave empty), and kept instants mean
+ * other wall-clock times in another zone.
+ */
+export function planFrame(settings: Pick<PlanSettings, 'timezone' | 'autoIdle'>): string {
+  const { enabled, start, end } = settings.autoIdle;
+  return `${settings.timezone}|${enabled ? `${start}-${end}` : 'off'}`;
+}
+
+/** The kept plan a session starts from: the stored one, unless made in another frame. */
+export function keptPlanOf(
+  plannedBlocks: string | undefined,
+  settings: Pick<PlanSettings, 'timezone' | 'autoIdle'>,
+): PlannedInterval[] {
+  const record = decodePlannedBlocks(plannedBlocks);
+  return record.frame === planFrame(settings) ? record.blocks : [];
 }
 
 /** TimelineState.plan_changes: the latest re-plan that moved something (at 0 when none yet). */

@@ -13,8 +13,7 @@ import {
 } from '../tasks/tasks-repository';
 import { makeDueRecurringTasks } from '../tasks/recurring-tasks';
 import { advanceTo, nextTransition } from './advance';
-import { keepPlan, type EventOfInstance } from './plan-keeping';
-import { decodePlannedBlocks } from '../plan-store/plan-record';
+import { keepPlan, keptPlanOf, planFrame, type EventOfInstance } from './plan-keeping';
 import type { Timeblock, TimelineState } from '../plan-store/timeblock';
 import { loadPlanningProfile, type PlanningProfile } from '../accounts/planning-profile';
 import { bumpedTime, loadTimelineState } from '../plan-store/timeline-state';
@@ -219,7 +218,7 @@ export async function openTimeline(
     baseFulfilled,
     blocks: new Map(blocks.map((b) => [b.id, b])),
     changes: emptyChanges(),
-    keptPlan: decodePlannedBlocks(state.plannedBlocks),
+    keptPlan: keptPlanOf(state.plannedBlocks, settings),
   };
   const session: TimelineSession = {
     db,
@@ -302,7 +301,16 @@ export async function saveTimeline(
     world.state.hasUnconfirmedTask = [...world.tasks.values()].some((t) => t.isUnconfirmed);
   }
   const plan = planNow(session);
-  keepPlan({ world, now, cause: session.cause, eventOf: eventOfInstance(session) }, plan);
+  keepPlan(
+    {
+      world,
+      frame: planFrame(session.settings),
+      now,
+      cause: session.cause,
+      eventOf: eventOfInstance(session),
+    },
+    plan,
+  );
   world.state.nextTransitionAt = nextTransition(world, plan, now);
   if (changed) world.state.timelineUpdatedAt = bumpedTime(world.state.timelineUpdatedAt, now);
   if (!sameState(world.state, session.loadedState)) {
