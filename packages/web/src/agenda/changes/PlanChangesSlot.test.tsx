@@ -74,9 +74,12 @@ function renderPage() {
 
 /** The page has painted the plan in the person's 12-hour clock: state and profile are in. */
 async function planShown() {
-  await screen.findByRole('button', { name: /^Write report, 3:00\sPM/u }, { timeout: 5000 });
+  await screen.findByRole('button', { name: /^Write report, 3:00\sPM/u }, { timeout: 10_000 });
 }
 
+/** The note, given time for the page and the note's own code to load on a busy machine. */
+const findNote = () =>
+  screen.findByRole('group', { name: 'Your plan changed' }, { timeout: 10_000 });
 const note = () => screen.queryByRole('group', { name: 'Your plan changed' });
 const plain = (text: string | null) => (text ?? '').replace(/\s/gu, ' ');
 
@@ -107,11 +110,7 @@ describe('the "what changed" note', () => {
       ],
     });
     renderPage();
-    const shown = await screen.findByRole(
-      'group',
-      { name: 'Your plan changed' },
-      { timeout: 5000 },
-    );
+    const shown = await findNote();
     const lines = within(shown)
       .getAllByRole('listitem')
       .map((item) => plain(item.textContent));
@@ -129,11 +128,7 @@ describe('the "what changed" note', () => {
   it('shows a change without a cause as well (a sync, time passing)', async () => {
     serve({ at: NOW - 60_000, causeRequest: '', moves: [move('t1', { reason: 'changed' })] });
     renderPage();
-    const shown = await screen.findByRole(
-      'group',
-      { name: 'Your plan changed' },
-      { timeout: 5000 },
-    );
+    const shown = await findNote();
     expect(plain(shown.textContent)).toContain(
       'Write report moved to 3:00 PM: the task itself changed',
     );
@@ -162,11 +157,7 @@ describe('the "what changed" note', () => {
     const changes = { at: NOW - 60_000, causeRequest: '', moves: [move('t1', { event: 'e1' })] };
     serve(changes);
     const first = renderPage();
-    const shown = await screen.findByRole(
-      'group',
-      { name: 'Your plan changed' },
-      { timeout: 5000 },
-    );
+    const shown = await findNote();
     await userEvent.click(within(shown).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(note()).toBeNull());
     first.unmount();

@@ -106,7 +106,7 @@ function renderDay() {
 async function whyOf(title: string): Promise<HTMLElement> {
   renderDay();
   await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${title},`, 'u') }));
-  await screen.findByRole('menuitem', { name: 'Open task' }, { timeout: 5000 });
+  await screen.findByRole('menuitem', { name: 'Open task' }, { timeout: 10_000 });
   return screen.getByTestId('block-why');
 }
 
@@ -155,7 +155,7 @@ describe("a block menu's why-line", () => {
   it('has no why-line for an event', async () => {
     renderDay();
     await userEvent.click(screen.getByRole('button', { name: /^Team meeting,/u }));
-    await screen.findByRole('menuitem', { name: 'Open event' }, { timeout: 5000 });
+    await screen.findByRole('menuitem', { name: 'Open event' }, { timeout: 10_000 });
     expect(screen.queryByTestId('block-why')).toBeNull();
   });
 });
