@@ -116,8 +116,8 @@ function appServer(url: string, data: string, before: string) {
     url: `${url}/login`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: serverPort,
       HOST: '127.0.0.1',
