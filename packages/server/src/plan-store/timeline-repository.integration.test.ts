@@ -177,6 +177,14 @@ describe('timeline repository (contract, SQLite or DATABASE_URL)', () => {
       planChanges: '{"at":50,"moves":[],"causeRequest":"r1"}',
       planCause: '',
     });
+    // Given the state as read, unchanged plan columns are not sent (and so stay as stored).
+    const asRead = { ...state, plannedBlocks: 'as read', planChanges: 'as read' };
+    await saveState(database.db, 'u3', { ...asRead, shuffleSeed: 7 }, asRead);
+    expect(await findState(database.db, 'u3', false)).toMatchObject({
+      shuffleSeed: 7,
+      plannedBlocks: '[["t1",100,200]]',
+      planChanges: '{"at":50,"moves":[],"causeRequest":"r1"}',
+    });
     expect(await findState(database.db, 'nobody', false)).toBeUndefined();
   });
 });

@@ -469,13 +469,37 @@ const stateSlots = ($: Slot) => ({
   plan_cause: $<string>(12),
 });
 
+/** A column set from the value, or left as it is when the value is null (unchanged). */
+function unlessNull(column: 'planned_blocks' | 'plan_changes', value: unknown) {
+  return sql<string>`coalesce(${value}, ${sql.ref(column)})`;
+}
+
 const updateState = preparedQuery((db, $) =>
-  db.updateTable('timeline_state').set(stateSlots($)).where('user_id', '=', $<string>(0)),
+  db
+    .updateTable('timeline_state')
+    .set({
+      ...stateSlots($),
+      planned_blocks: unlessNull('planned_blocks', $(10)),
+      plan_changes: unlessNull('plan_changes', $(11)),
+    })
+    .where('user_id', '=', $<string>(0)),
 );
 
-export async function saveState(db: Db, userId: string, state: TimelineState): Promise<void> {
+/**
+ * Writes the state. Given the state as it was read (`before`), the kept plan's columns (up to a
+ * few hundred kilobytes for a heavy user) are sent only when they changed.
+ */
+export async function saveState(
+  db: Db,
+  userId: string,
+  state: TimelineState,
+  before?: TimelineState,
+): Promise<void> {
   stateWritten(db, userId);
-  await deferWrite(db, updateState.with(db, stateValues(userId, state)));
+  const values = stateValues(userId, state);
+  if (before && before.plannedBlocks === state.plannedBlocks) values[10] = null;
+  if (before && before.planChanges === state.planChanges) values[11] = null;
+  await deferWrite(db, updateState.with(db, values));
 }
 
 /** The state's values in updateState's order. */

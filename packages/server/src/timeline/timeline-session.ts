@@ -314,7 +314,7 @@ export async function saveTimeline(
   world.state.nextTransitionAt = nextTransition(world, plan, now);
   if (changed) world.state.timelineUpdatedAt = bumpedTime(world.state.timelineUpdatedAt, now);
   if (!sameState(world.state, session.loadedState)) {
-    await saveState(db, userId, world.state);
+    await saveState(db, userId, world.state, session.loadedState);
     session.loadedState = { ...world.state };
   }
   world.changes = emptyChanges();
