@@ -457,7 +457,10 @@ describe('CalDAV accounts against Radicale', () => {
     expect(again).toMatchObject({ published: 0, unpublished: 0 });
     expect(await published()).toHaveLength(2);
 
-    // A busy event at 09:00-10:00 shifts the plan: the same UIDs move (If-Match with the ETag).
+    // A busy event at 09:00-10:00 covers Draft's first hour. A re-plan moves only what it must
+    // (docs/plan-stability.md): Draft keeps 10:00-11:00, Review stays at 11:00, and Draft's lost
+    // hour goes to 12:00 as a second block. The moved UID is updated in place (If-Match with its
+    // ETag), the new block gets a UID of its own, and Review is not written again.
     await radicale.putEvent(
       'cem',
       'busy',
@@ -486,16 +489,21 @@ describe('CalDAV accounts against Radicale', () => {
     const after = await published();
     expect(after.map((e) => [e.uid, e.start, e.summary])).toEqual([
       [`${a.task?.id}-0@planner`, '20260105T100000Z', 'Draft'],
-      [`${b.task?.id}-0@planner`, '20260105T120000Z', 'Review'],
+      [`${b.task?.id}-0@planner`, '20260105T110000Z', 'Review'],
+      [`${a.task?.id}-1@planner`, '20260105T120000Z', 'Draft'],
     ]);
-    expect(after.map((e) => e.href)).toEqual(before.map((e) => e.href));
+    expect(after.slice(0, 2).map((e) => e.href)).toEqual(before.map((e) => e.href));
     const newEtags = await server.database.db
       .selectFrom('caldav_published')
       .select(['uid', 'etag'])
       .where('user_id', '=', user.userId)
       .execute();
-    for (const row of newEtags)
-      expect(etags.find((e) => e.uid === row.uid)?.etag).not.toBe(row.etag);
+    const etagOf = (rows: { uid: string; etag: string }[], uid: string) =>
+      rows.find((row) => row.uid === uid)?.etag;
+    const draftUid = `${a.task?.id}-0@planner`;
+    const reviewUid = `${b.task?.id}-0@planner`;
+    expect(etagOf(newEtags, draftUid)).not.toBe(etagOf(etags, draftUid));
+    expect(etagOf(newEtags, reviewUid)).toBe(etagOf(etags, reviewUid));
     // Our own events are never read back as busy time.
     expect((await syncedRows(user.userId)).map((r) => r.sync_key)).toEqual(['call-1']);
 
@@ -503,7 +511,10 @@ describe('CalDAV accounts against Radicale', () => {
     await user.client.call('DeleteTask', { id: b.task?.id ?? '' });
     const dropped = await user.client.call('SyncCalDavAccount', { accountId: account.id });
     expect(dropped).toMatchObject({ unpublished: 1 });
-    expect((await published()).map((e) => e.uid)).toEqual([`${a.task?.id}-0@planner`]);
+    expect((await published()).map((e) => e.uid)).toEqual([
+      `${a.task?.id}-0@planner`,
+      `${a.task?.id}-1@planner`,
+    ]);
 
     // Removing the account removes what it published and its busy events.
     await user.client.call('RemoveCalDavAccount', { accountId: account.id });
