@@ -52,6 +52,16 @@ function differs(row: ExistingRow, event: SyncedEventInput): boolean {
 }
 
 /**
+ * Who started a sync: the request id of the person's call (a sync they asked for, a calendar
+ * they unchose), '' for the periodic pass and other background work. The re-plan the change
+ * leads to names it as its cause, so the device that asked shows no note
+ * (docs/plan-stability.md); a background sync clears an older cause.
+ */
+export interface SyncCause {
+  cause?: string;
+}
+
+/**
  * Adds or changes `upserts` and removes the occurrences named by `removals`, all under one
  * origin. Unchanged occurrences are not written. When anything changed, the user's calendar
  * revision and timeline change mark are bumped (the planner then treats the new busy time like
@@ -67,9 +77,9 @@ export async function applySyncedChanges(
     upserts: readonly SyncedEventInput[];
     removals: readonly string[];
     now: number;
-  },
+  } & SyncCause,
 ): Promise<SyncCounts> {
-  const { source, origin, now } = change;
+  const { source, origin, now, cause = '' } = change;
   const byKey = new Map(change.upserts.map((e) => [e.syncKey, e]));
   const existing = await existingRows(db, userId, origin, [...byKey.keys(), ...change.removals]);
   const inserts = [...byKey.values()].filter((e) => !existing.has(e.syncKey));
@@ -81,7 +91,8 @@ export async function applySyncedChanges(
     .filter((key) => !byKey.has(key))
     .map((key) => existing.get(key)?.id)
     .filter((id): id is string => id !== undefined);
-  await write(db, userId, { source, origin, inserts, updates, removedIds, existing, now });
+  const w = { source, origin, inserts, updates, removedIds, existing, now };
+  await write(db, userId, w, cause);
   return { added: inserts.length, updated: updates.length, removed: removedIds.length };
 }
 
@@ -92,9 +103,14 @@ export async function applySyncedChanges(
 export async function replaceSyncedEvents(
   db: Db,
   userId: string,
-  change: { source: SyncSource; origin: string; events: readonly SyncedEventInput[]; now: number },
+  change: {
+    source: SyncSource;
+    origin: string;
+    events: readonly SyncedEventInput[];
+    now: number;
+  } & SyncCause,
 ): Promise<SyncCounts> {
-  const { source, origin, now } = change;
+  const { source, origin, now, cause = '' } = change;
   const existing = await existingRows(db, userId, origin);
   const byKey = new Map(change.events.map((e) => [e.syncKey, e]));
   const inserts = [...byKey.values()].filter((e) => !existing.has(e.syncKey));
@@ -105,26 +121,31 @@ export async function replaceSyncedEvents(
   const removedIds = [...existing.values()]
     .filter((row) => !byKey.has(row.sync_key))
     .map((r) => r.id);
-  await write(db, userId, { source, origin, inserts, updates, removedIds, existing, now });
+  const w = { source, origin, inserts, updates, removedIds, existing, now };
+  await write(db, userId, w, cause);
   return { added: inserts.length, updated: updates.length, removed: removedIds.length };
 }
 
-/** Removes every synced event of an origin (a calendar unchosen, an account removed). */
+/**
+ * Removes every synced event of an origin (a calendar unchosen, an account removed); `cause` as
+ * in SyncCause.
+ */
 export async function removeSyncedOrigin(
   db: Db,
   userId: string,
   origin: string,
   now: number,
+  cause = '',
 ): Promise<number> {
-  return (await replaceSyncedEvents(db, userId, { source: 'google', origin, events: [], now }))
-    .removed;
+  const change = { source: 'google' as const, origin, events: [], now, cause };
+  return (await replaceSyncedEvents(db, userId, change)).removed;
 }
 
-async function write(db: Db, userId: string, w: SyncedRowsWrite): Promise<void> {
+async function write(db: Db, userId: string, w: SyncedRowsWrite, cause: string): Promise<void> {
   if (w.inserts.length + w.updates.length + w.removedIds.length === 0) return;
   await bumpCalendarRevision(db, userId);
   await writeSyncedRows(db, userId, w);
-  await recordChange(db, userId, 'timelineStateUpdated', w.now);
+  await recordChange(db, userId, 'timelineStateUpdated', w.now, cause);
 }
 
 /**

@@ -56,7 +56,12 @@ export async function runNotificationAction(
 
 /** 30 more minutes on the current task block (its task's estimate grows with it). */
 async function moreTime(ctx: AuthedContext): Promise<void> {
-  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { forWrite: true });
+  // The person pressed the button: the re-plan names their call (the service worker's request
+  // id) as its cause, as a control's does.
+  const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), {
+    forWrite: true,
+    cause: ctx.requestId,
+  });
   const { world } = session;
   const block = currentBlock(world);
   const task = block?.taskId && !block.isRest ? world.tasks.get(block.taskId) : undefined;
