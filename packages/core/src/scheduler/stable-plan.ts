@@ -415,14 +415,14 @@ export function planStably(
     cause = { kind: 'deadline', task: first.id };
     targeted += 1;
     const lateAnyway = new Set(lateTasks.filter((t) => scratchLate.has(t.id)).map((t) => t.id));
-    // What the task still needs placed, plus room for the 5-minute rule; if that was not
-    // enough, all it may take.
+    // What the task still needs placed, exactly: a margin on top released a second task's
+    // piece when one the right size was enough (and that task, if due, took time down a chain).
+    // If that was not enough, all it may take.
     const tries = (triesFor.get(first.id) ?? 0) + 1;
     triesFor.set(first.id, tries);
     const firstState = states.find((st) => st.item.task.id === first.id);
     const keptOfFirst = totalLength(firstState?.pieces.filter((p) => !p.isReleased) ?? []);
-    const need =
-      tries === 1 ? (firstState?.item.remaining ?? 0) - keptOfFirst + MIN_FRAGMENT_MS : Infinity;
+    const need = tries === 1 ? (firstState?.item.remaining ?? 0) - keptOfFirst : Infinity;
     if (targeted <= TARGETED_ROUNDS) {
       if (releaseFor(states, first, lateAnyway, false, need, reasons)) continue;
       if (releaseFor(states, first, lateAnyway, true, need, reasons)) continue;
