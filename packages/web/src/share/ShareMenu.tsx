@@ -12,24 +12,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Divider from '@mui/material/Divider';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../api/query-client';
 import { ActionDialog } from '../components/ActionDialog';
-import { showToast } from '../components/toast-store';
-import {
-  facebookShareUrl,
-  isNameNotSet,
-  saveSharerName,
-  SHARE_NS,
-  shareQueryKey,
-  twitterShareUrl,
-  useHasNoName,
-  useRevokeShare,
-  useShareLink,
-  type SharePeriod,
-} from './share-api';
+import { facebookShareUrl, SHARE_NS, twitterShareUrl, type SharePeriod } from './share-api';
+import { useShareMenu } from './use-share-menu';
 
 /** The profile's name field takes as much. */
 const NAME_MAX = 100;
@@ -51,144 +39,105 @@ function openIntent(url: string): void {
  */
 export function ShareMenu({ points }: ShareMenuProps) {
   const { t } = useTranslation(SHARE_NS);
-  const queryClient = useQueryClient();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  const [isAskingName, setAskingName] = useState(false);
-  const [name, setName] = useState('');
-  const key = shareQueryKey(points);
-  const hasNoName = useHasNoName();
-  const share = useShareLink(points, isOpen);
-  const revoke = useRevokeShare();
-  const { error, errorUpdatedAt } = share;
-
-  useEffect(() => {
-    if (!error || !isOpen) return;
-    setOpen(false);
-    if (isNameNotSet(error)) setAskingName(true);
-    else reportError(error);
-    // Once per failed attempt (errorUpdatedAt), whatever else re-renders.
-  }, [errorUpdatedAt]);
-
-  const url = share.data?.url;
-  const shareId = share.data?.id;
-  const close = () => setOpen(false);
-  const stopSharing = (id: string) => {
-    close();
-    revoke.mutate(id, {
-      onSuccess: () => showToast({ key: `${SHARE_NS}:links.revoked`, severity: 'success' }),
-    });
-  };
-  const copy = (link: string) => {
-    close();
-    navigator.clipboard.writeText(link).then(
-      () => showToast({ key: `${SHARE_NS}:messages.copiedToClipboard`, severity: 'success' }),
-      () => showToast({ key: `${SHARE_NS}:menu.copyFailed`, values: { url: link } }),
-    );
-  };
-
-  const saveName = async () => {
-    try {
-      await saveSharerName(queryClient, name);
-    } catch (failure) {
-      reportError(failure);
-      return false;
-    }
-    queryClient.removeQueries({ queryKey: key, exact: true });
-    setOpen(true);
-    return true;
-  };
-
+  const menu = useShareMenu(points);
   return (
     <>
       <IconButton
         ref={buttonRef}
         aria-label={t('menu.button')}
         aria-haspopup="menu"
-        aria-expanded={isOpen}
-        onClick={() => (hasNoName ? setAskingName(true) : setOpen(true))}
+        aria-expanded={menu.isOpen}
+        onClick={menu.open}
         data-testid="share-button"
       >
         <ShareIcon />
       </IconButton>
       <Menu
         anchorEl={buttonRef.current}
-        open={isOpen && !error}
-        onClose={close}
+        open={menu.isOpen && !menu.error}
+        onClose={menu.close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-busy': url === undefined } }}
+        slotProps={{ list: { 'aria-busy': menu.url === undefined } }}
       >
-        {url === undefined && (
-          <MenuItem disabled>
-            <ListItemIcon>
-              <CircularProgress size={20} />
-            </ListItemIcon>
-            <ListItemText>{t('menu.preparing')}</ListItemText>
-          </MenuItem>
-        )}
-        <MenuItem disabled={url === undefined} onClick={() => url && copy(url)}>
-          <ListItemIcon>
-            <LinkIcon />
-          </ListItemIcon>
-          <ListItemText>{t('menu.copyLink')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          disabled={url === undefined}
-          onClick={() => {
-            close();
-            if (url) openIntent(facebookShareUrl(url));
-          }}
-        >
-          <ListItemIcon>
-            <FacebookIcon />
-          </ListItemIcon>
-          <ListItemText>{t('menu.facebook')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          disabled={url === undefined}
-          onClick={() => {
-            close();
-            if (url) openIntent(twitterShareUrl(url, t('menu.tweetText')));
-          }}
-        >
-          <ListItemIcon>
-            <XIcon />
-          </ListItemIcon>
-          <ListItemText>{t('menu.twitter')}</ListItemText>
-        </MenuItem>
-        <Divider />
-        <MenuItem disabled={shareId === undefined} onClick={() => shareId && stopSharing(shareId)}>
-          <ListItemIcon>
-            <LinkOffIcon />
-          </ListItemIcon>
-          <ListItemText>{t('menu.stopSharing')}</ListItemText>
-        </MenuItem>
+        {shareMenuEntries(menu, t)}
       </Menu>
-      <ActionDialog
-        open={isAskingName}
-        title={t('nameDialog.title')}
-        confirmLabel={t('nameDialog.confirm')}
-        cancelLabel={t('nameDialog.cancel')}
-        onConfirm={saveName}
-        onClose={() => setAskingName(false)}
-        isConfirmDisabled={name.trim() === ''}
-        testId="share-name-dialog"
-      >
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('invalid.nameNotSet')}
-        </Typography>
-        <TextField
-          label={t('nameDialog.label')}
-          name="share-name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-        />
-      </ActionDialog>
+      <SharerNameDialog menu={menu} />
     </>
+  );
+}
+
+type ShareMenuState = ReturnType<typeof useShareMenu>;
+
+/** A menu entry; made by a function, not a component, so the menu list sees its MenuItems. */
+function menuEntry(
+  key: string,
+  icon: ReactNode,
+  label: string,
+  isDisabled: boolean,
+  onClick?: () => void,
+) {
+  return (
+    <MenuItem key={key} disabled={isDisabled} onClick={onClick}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** "Preparing" until the link is there, then copy, Facebook, X and "Stop sharing". */
+function shareMenuEntries(menu: ShareMenuState, t: TFunction<typeof SHARE_NS>) {
+  const { url, shareId } = menu;
+  const isPreparing = url === undefined;
+  const openShareIntent = (intentUrl: (link: string) => string) => {
+    menu.close();
+    if (url) openIntent(intentUrl(url));
+  };
+  return [
+    isPreparing &&
+      menuEntry('preparing', <CircularProgress size={20} />, t('menu.preparing'), true),
+    menuEntry('copy', <LinkIcon />, t('menu.copyLink'), isPreparing, () => url && menu.copy(url)),
+    menuEntry('facebook', <FacebookIcon />, t('menu.facebook'), isPreparing, () =>
+      openShareIntent(facebookShareUrl),
+    ),
+    menuEntry('twitter', <XIcon />, t('menu.twitter'), isPreparing, () =>
+      openShareIntent((link) => twitterShareUrl(link, t('menu.tweetText'))),
+    ),
+    <Divider key="divider" />,
+    menuEntry('stop', <LinkOffIcon />, t('menu.stopSharing'), shareId === undefined, () =>
+      shareId ? menu.stopSharing(shareId) : undefined,
+    ),
+  ];
+}
+
+/** Asks for the name a share shows before the first share is made. */
+function SharerNameDialog({ menu }: { menu: ShareMenuState }) {
+  const { t } = useTranslation(SHARE_NS);
+  return (
+    <ActionDialog
+      open={menu.isAskingName}
+      title={t('nameDialog.title')}
+      confirmLabel={t('nameDialog.confirm')}
+      cancelLabel={t('nameDialog.cancel')}
+      onConfirm={menu.saveName}
+      onClose={() => menu.setAskingName(false)}
+      isConfirmDisabled={menu.name.trim() === ''}
+      testId="share-name-dialog"
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('invalid.nameNotSet')}
+      </Typography>
+      <TextField
+        label={t('nameDialog.label')}
+        name="share-name"
+        autoComplete="name"
+        value={menu.name}
+        onChange={(event) => menu.setName(event.target.value)}
+        autoFocus
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+      />
+    </ActionDialog>
   );
 }
