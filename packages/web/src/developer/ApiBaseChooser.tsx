@@ -6,29 +6,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  API_ENDPOINTS,
-  readApiChoice,
-  type ApiEndpoint,
-  type NamedApiEndpoint,
-} from '../api/api-base';
-import { probeApiBase } from './developer-api';
-import { useCloudConfig } from '../api/cloud-config';
-import { choiceFor, namedApiBases, switchApiBase } from './api-switch';
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'invalidAddress' }
-  | { kind: 'unreachable' }
-  | { kind: 'unchanged' }
-  | { kind: 'switched' };
-
-function isEndpoint(value: string): value is ApiEndpoint {
-  return (API_ENDPOINTS as readonly string[]).includes(value);
-}
+import type { ApiEndpoint, NamedApiEndpoint } from '../api/api-base';
+import { useApiBaseChooser, type ApiChooserStatus } from './use-api-base-chooser';
 
 /**
  * Chooses the API server this device talks to: this site (local), the named servers that have an
@@ -37,44 +18,16 @@ function isEndpoint(value: string): value is ApiEndpoint {
  */
 export function ApiBaseChooser({ onSwitched }: { onSwitched?: () => void }) {
   const { t } = useTranslation('developer');
-  const named = namedApiBases(useCloudConfig());
-  const [current, setCurrent] = useState(readApiChoice);
-  const [endpoint, setEndpoint] = useState<ApiEndpoint>(current.endpoint);
-  const [custom, setCustom] = useState(current.endpoint === 'custom' ? current.baseUrl : '');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const chooser = useApiBaseChooser(onSwitched);
+  const { current, endpoint, status } = chooser;
   const labelId = useId();
-  const offered = API_ENDPOINTS.filter(
-    (option) => option === 'local' || option === 'custom' || named[option as NamedApiEndpoint],
-  );
-
-  const apply = async () => {
-    const result = choiceFor(endpoint, named, custom);
-    if (!result.ok) {
-      setStatus({ kind: 'invalidAddress' });
-      return;
-    }
-    if (result.choice.baseUrl === current.baseUrl) {
-      setStatus({ kind: 'unchanged' });
-      return;
-    }
-    setStatus({ kind: 'checking' });
-    try {
-      await probeApiBase(result.choice.baseUrl);
-    } catch {
-      setStatus({ kind: 'unreachable' });
-      return;
-    }
-    switchApiBase(result.choice);
-    setCurrent(result.choice);
-    setStatus({ kind: 'switched' });
-    onSwitched?.();
-  };
-
-  const addressOf = (option: ApiEndpoint) =>
-    option === 'local' ? t('api.thisSite') : option === 'custom' ? null : (named[option] ?? null);
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), void apply())}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => (event.preventDefault(), void chooser.apply())}
+    >
       <Typography id={labelId} variant="subtitle2" component="h3">
         {t('api.title')}
       </Typography>
@@ -88,74 +41,25 @@ export function ApiBaseChooser({ onSwitched }: { onSwitched?: () => void }) {
         aria-labelledby={labelId}
         name="apiEndpoint"
         value={endpoint}
-        onChange={(event) => {
-          if (isEndpoint(event.target.value)) setEndpoint(event.target.value);
-          setStatus({ kind: 'idle' });
-        }}
+        onChange={(event) => chooser.pickEndpoint(event.target.value)}
       >
-        {offered.map((option) => {
-          const address = addressOf(option);
-          return (
-            <FormControlLabel
-              key={option}
-              value={option}
-              control={<Radio size="small" />}
-              label={
-                <Box component="span" sx={{ display: 'block', py: 0.25 }}>
-                  {t(`api.endpoints.${option}`)}
-                  {address && (
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                    >
-                      {address}
-                    </Typography>
-                  )}
-                </Box>
-              }
-            />
-          );
-        })}
+        {chooser.offered.map((option) => (
+          <FormControlLabel
+            key={option}
+            value={option}
+            control={<Radio size="small" />}
+            label={<EndpointLabel option={option} named={chooser.named} />}
+          />
+        ))}
       </RadioGroup>
       {endpoint === 'custom' && (
-        <TextField
-          label={t('api.customAddress')}
-          placeholder="https://api.example.com/api"
-          value={custom}
-          onChange={(event) => {
-            setCustom(event.target.value);
-            setStatus({ kind: 'idle' });
-          }}
-          error={status.kind === 'invalidAddress'}
-          helperText={status.kind === 'invalidAddress' ? t('api.invalidAddress') : ' '}
-          size="small"
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false, autoCapitalize: 'none' } }}
-          sx={{ mt: 1 }}
+        <CustomAddressField
+          value={chooser.custom}
+          onChange={chooser.changeCustom}
+          isInvalid={status.kind === 'invalidAddress'}
         />
       )}
-      {status.kind === 'invalidAddress' && endpoint !== 'custom' && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {t('api.invalidAddress')}
-        </Alert>
-      )}
-      {status.kind === 'unreachable' && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {t('api.unreachable')}
-        </Alert>
-      )}
-      {status.kind === 'switched' && (
-        <Alert severity="success" sx={{ mt: 1 }}>
-          {t('api.switched')}
-        </Alert>
-      )}
-      {status.kind === 'unchanged' && (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {t('api.unchanged')}
-        </Alert>
-      )}
+      <ApiChooserAlert status={status} isCustom={endpoint === 'custom'} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('api.signOutNote')}
       </Typography>
@@ -169,4 +73,91 @@ export function ApiBaseChooser({ onSwitched }: { onSwitched?: () => void }) {
       </Button>
     </Box>
   );
+}
+
+/** A server's name, its address under it when it has one. */
+function EndpointLabel({
+  option,
+  named,
+}: {
+  option: ApiEndpoint;
+  named: Partial<Record<NamedApiEndpoint, string>>;
+}) {
+  const { t } = useTranslation('developer');
+  const address =
+    option === 'local' ? t('api.thisSite') : option === 'custom' ? null : (named[option] ?? null);
+  return (
+    <Box component="span" sx={{ display: 'block', py: 0.25 }}>
+      {t(`api.endpoints.${option}`)}
+      {address && (
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          {address}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function CustomAddressField({
+  value,
+  onChange,
+  isInvalid,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  isInvalid: boolean;
+}) {
+  const { t } = useTranslation('developer');
+  return (
+    <TextField
+      label={t('api.customAddress')}
+      placeholder="https://api.example.com/api"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={isInvalid}
+      helperText={isInvalid ? t('api.invalidAddress') : ' '}
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false, autoCapitalize: 'none' } }}
+      sx={{ mt: 1 }}
+    />
+  );
+}
+
+/** The last answer: a bad address (shown by the field when typed), unreachable, switched, same. */
+function ApiChooserAlert({ status, isCustom }: { status: ApiChooserStatus; isCustom: boolean }) {
+  const { t } = useTranslation('developer');
+  switch (status.kind) {
+    case 'invalidAddress':
+      return isCustom ? null : (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('api.invalidAddress')}
+        </Alert>
+      );
+    case 'unreachable':
+      return (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('api.unreachable')}
+        </Alert>
+      );
+    case 'switched':
+      return (
+        <Alert severity="success" sx={{ mt: 1 }}>
+          {t('api.switched')}
+        </Alert>
+      );
+    case 'unchanged':
+      return (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t('api.unchanged')}
+        </Alert>
+      );
+    default:
+      return null;
+  }
 }
