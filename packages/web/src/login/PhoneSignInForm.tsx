@@ -6,27 +6,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createSession, createSmsVerifyCode, createUser } from './login-api';
-import { localeOf } from '../i18n/i18n';
-import { useSignInErrorText } from './sign-in-error';
-import { SOCIAL_NAMESPACE, signUpOptions } from './social-sign-in';
-
-/** The calling code a person reading this language most likely has; they can change it. */
-const CALLING_CODE_BY_LOCALE: Record<string, string> = {
-  de: '49',
-  en: '1',
-  es: '34',
-  fr: '33',
-  it: '39',
-  pt: '351',
-  ru: '7',
-  ja: '81',
-  ko: '82',
-  zh_cn: '86',
-};
+import { SOCIAL_NAMESPACE } from './social-sign-in';
+import { usePhoneSignIn } from './use-phone-sign-in';
 
 interface PhoneSignInFormProps {
   isSignUp: boolean;
@@ -34,43 +17,17 @@ interface PhoneSignInFormProps {
   onBack: () => void;
 }
 
+type PhoneSignIn = ReturnType<typeof usePhoneSignIn>;
+
 /** Phone sign-in: the number, then the 6-digit code sent to it by SMS (10 minutes, once). */
 export function PhoneSignInForm({ isSignUp, onSignedIn, onBack }: PhoneSignInFormProps) {
-  const { t, i18n } = useTranslation(SOCIAL_NAMESPACE);
-  const explain = useSignInErrorText();
-  const [countryCallingCode, setCountryCallingCode] = useState(
-    () => CALLING_CODE_BY_LOCALE[localeOf(i18n.language)] ?? '1',
-  );
-  const [phoneNumber, setPhoneNumber] = useState('');
-  const [verifyCode, setVerifyCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const sendCode = useMutation({
-    mutationFn: () => createSmsVerifyCode({ countryCallingCode, phoneNumber, purpose: 'signIn' }),
-    onSuccess: () => {
-      setSentTo(`+${countryCallingCode} ${phoneNumber}`);
-      setVerifyCode('');
-    },
-    meta: { handlesErrors: true },
-  });
-  const signIn = useMutation({
-    mutationFn: async () => {
-      const credentials = { countryCallingCode, phoneNumber, verifyCode, options: signUpOptions() };
-      const answer = isSignUp ? await createUser(credentials) : await createSession(credentials);
-      return answer.authToken;
-    },
-    onSuccess: (token) => onSignedIn(token),
-    meta: { handlesErrors: true },
-  });
-  const failed = sentTo ? (signIn.error ?? sendCode.error) : sendCode.error;
-  const problem = failed ? explain(failed) : null;
-
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  const phone = usePhoneSignIn(isSignUp, onSignedIn);
+  const { sentTo, isBusy, problem } = phone;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (sentTo) signIn.mutate();
-    else sendCode.mutate();
+    phone.submit();
   };
-  const busy = sendCode.isPending || signIn.isPending;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="phone-title">
@@ -81,41 +38,7 @@ export function PhoneSignInForm({ isSignUp, onSignedIn, onBack }: PhoneSignInFor
         {sentTo ? t('phoneForm.codeSent', { number: sentTo }) : t('phoneForm.subtitle')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {!sentTo && (
-          <Box sx={{ display: 'grid', gridTemplateColumns: '7.5rem minmax(0, 1fr)', gap: 1.5 }}>
-            <TextField
-              id="phone-country-code"
-              label={t('phoneForm.countryCode')}
-              value={countryCallingCode}
-              onChange={(e) => setCountryCallingCode(e.target.value.replace(/\D/g, '').slice(0, 3))}
-              inputMode="numeric"
-              autoComplete="tel-country-code"
-              slotProps={{
-                input: { startAdornment: <InputAdornment position="start">+</InputAdornment> },
-              }}
-            />
-            <TextField
-              id="phone-number"
-              label={t('phoneForm.number')}
-              type="tel"
-              value={phoneNumber}
-              onChange={(e) => setPhoneNumber(e.target.value.slice(0, 40))}
-              autoComplete="tel-national"
-              autoFocus
-            />
-          </Box>
-        )}
-        {sentTo && (
-          <TextField
-            id="phone-code"
-            label={t('phoneForm.code')}
-            value={verifyCode}
-            onChange={(e) => setVerifyCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-          />
-        )}
+        {sentTo ? <VerifyCodeField phone={phone} /> : <PhoneNumberFields phone={phone} />}
         {problem && (
           <Alert severity="error" role="alert" data-testid="phone-error">
             {problem.text}
@@ -125,44 +48,84 @@ export function PhoneSignInForm({ isSignUp, onSignedIn, onBack }: PhoneSignInFor
           type="submit"
           variant="contained"
           size="large"
-          disabled={busy || (sentTo !== null && verifyCode.length !== 6)}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          disabled={isBusy || (sentTo !== null && phone.verifyCode.length !== 6)}
+          startIcon={isBusy ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
           {sentTo ? t('phoneForm.submit') : t('phoneForm.sendCode')}
         </Button>
-        {sentTo && (
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => {
-                setSentTo(null);
-                signIn.reset();
-              }}
-            >
-              {t('phoneForm.changeNumber')}
-            </Link>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              disabled={busy}
-              onClick={() => {
-                signIn.reset();
-                sendCode.mutate();
-              }}
-            >
-              {t('phoneForm.resend')}
-            </Link>
-          </Box>
-        )}
+        {sentTo && <CodeSentLinks phone={phone} />}
       </Box>
       <Typography sx={{ mt: 4, textAlign: 'center' }}>
         <Link component="button" type="button" onClick={onBack} sx={{ fontWeight: 600 }}>
           {t('phoneForm.useEmail')}
         </Link>
       </Typography>
+    </Box>
+  );
+}
+
+/** The calling code (digits, at most 3) and the number. */
+function PhoneNumberFields({ phone }: { phone: PhoneSignIn }) {
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '7.5rem minmax(0, 1fr)', gap: 1.5 }}>
+      <TextField
+        id="phone-country-code"
+        label={t('phoneForm.countryCode')}
+        value={phone.countryCallingCode}
+        onChange={(e) => phone.setCountryCallingCode(e.target.value.replace(/\D/g, '').slice(0, 3))}
+        inputMode="numeric"
+        autoComplete="tel-country-code"
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">+</InputAdornment> },
+        }}
+      />
+      <TextField
+        id="phone-number"
+        label={t('phoneForm.number')}
+        type="tel"
+        value={phone.phoneNumber}
+        onChange={(e) => phone.setPhoneNumber(e.target.value.slice(0, 40))}
+        autoComplete="tel-national"
+        autoFocus
+      />
+    </Box>
+  );
+}
+
+/** The 6-digit code from the SMS. */
+function VerifyCodeField({ phone }: { phone: PhoneSignIn }) {
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  return (
+    <TextField
+      id="phone-code"
+      label={t('phoneForm.code')}
+      value={phone.verifyCode}
+      onChange={(e) => phone.setVerifyCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      autoFocus
+    />
+  );
+}
+
+/** Once the code is sent: back to the number, or send the code again. */
+function CodeSentLinks({ phone }: { phone: PhoneSignIn }) {
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <Link component="button" type="button" variant="body2" onClick={phone.changeNumber}>
+        {t('phoneForm.changeNumber')}
+      </Link>
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        disabled={phone.isBusy}
+        onClick={phone.resend}
+      >
+        {t('phoneForm.resend')}
+      </Link>
     </Box>
   );
 }
