@@ -1,15 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type PointerEvent,
-} from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTapCounter } from '../about/tap-counter';
 import {
@@ -18,6 +10,7 @@ import {
   OrganizeIllustration,
   WelcomeIllustration,
 } from './illustrations';
+import { useIntroCarousel } from './use-intro-carousel';
 
 const SLIDES: readonly { id: string; Illustration: ComponentType }[] = [
   { id: 'welcome', Illustration: WelcomeIllustration },
@@ -33,15 +26,6 @@ const CHOOSER_SLIDE = 'analysis';
 const CHOOSER_TITLE_CLICKS = 10;
 const CHOOSER_CLICK_GAP_MS = 1500;
 
-const AUTO_ADVANCE_MS = 6000;
-const SWIPE_MIN_PX = 40;
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
-
 interface IntroCarouselProps {
   /** Height of the drawing; the text keeps its own height so the dots do not jump. */
   illustrationHeight: number;
@@ -50,42 +34,16 @@ interface IntroCarouselProps {
 /** The four intro slides (welcome, organize, estimation, analysis) on the brand background. */
 export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(0);
-  const [isPaused, setPaused] = useState(false);
-  const swipeStart = useRef<number | null>(null);
   const count = SLIDES.length;
-  const { isChooserOpen, closeChooser, onTitleClick, onTextClick } = useHiddenChooser();
-
-  useEffect(() => {
-    if (isPaused || prefersReducedMotion()) return undefined;
-    const timer = setTimeout(() => setIndex((current) => (current + 1) % count), AUTO_ADVANCE_MS);
-    return () => clearTimeout(timer);
-  }, [index, isPaused, count]);
-
-  const go = (next: number) => setIndex(((next % count) + count) % count);
-
-  const onPointerUp = (event: PointerEvent) => {
-    if (swipeStart.current === null) return;
-    const dx = event.clientX - swipeStart.current;
-    swipeStart.current = null;
-    if (Math.abs(dx) >= SWIPE_MIN_PX) go(index + (dx < 0 ? 1 : -1));
-  };
+  const { index, go, handlers } = useIntroCarousel(count);
+  const chooser = useHiddenChooser();
 
   return (
     <Box
       component="section"
       aria-roledescription="carousel"
       aria-label={t('login.intro.slides')}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onPointerDown={(event) => (swipeStart.current = event.clientX)}
-      onPointerUp={onPointerUp}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowRight') go(index + 1);
-        if (event.key === 'ArrowLeft') go(index - 1);
-      }}
+      {...handlers}
       sx={{ width: '100%', maxWidth: 460, mx: 'auto', touchAction: 'pan-y', userSelect: 'none' }}
     >
       <Box sx={{ position: 'relative', overflow: 'hidden' }}>
@@ -97,78 +55,113 @@ export function IntroCarousel({ illustrationHeight }: IntroCarouselProps) {
             '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
           }}
         >
-          {SLIDES.map(({ id, Illustration }, slide) => (
-            <Box
-              key={id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
-              aria-hidden={slide !== index}
-              data-slide={id}
-              sx={{ flex: '0 0 100%', px: 1, textAlign: 'center' }}
-            >
-              <Box sx={{ height: illustrationHeight, mb: 3 }}>
-                <Illustration />
-              </Box>
-              <Typography
-                variant="h4"
-                component="h2"
-                onClick={() => onTitleClick(id)}
-                sx={{ color: 'common.white', mb: 1.5 }}
-              >
-                {t(`login.intro.${id}.title`)}
-              </Typography>
-              <Typography
-                onClick={() => onTextClick(id)}
-                sx={{
-                  color: 'rgba(255,255,255,0.82)',
-                  fontSize: '1.05rem',
-                  lineHeight: 1.6,
-                  minHeight: '5em',
-                  maxWidth: 400,
-                  mx: 'auto',
-                }}
-              >
-                {t(`login.intro.${id}.text`)}
-              </Typography>
-            </Box>
+          {SLIDES.map((slide, slideIndex) => (
+            <IntroSlide
+              key={slide.id}
+              slide={slide}
+              number={slideIndex + 1}
+              isShown={slideIndex === index}
+              illustrationHeight={illustrationHeight}
+              chooser={chooser}
+            />
           ))}
         </Box>
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1.5 }}>
-        {SLIDES.map(({ id }, slide) => (
-          <ButtonBase
-            key={id}
-            onClick={() => go(slide)}
-            aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
-            aria-current={slide === index ? 'true' : undefined}
-            // A 24 px target around the 8 px dot (WCAG 2.5.8, target size).
-            sx={{
-              minWidth: 24,
-              height: 24,
-              px: slide === index ? 0.5 : 0,
-              borderRadius: '12px',
-              '&::after': {
-                content: '""',
-                width: slide === index ? 28 : 8,
-                height: 8,
-                borderRadius: '16px',
-                bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
-                transition: 'width 240ms ease, background-color 240ms ease',
-              },
-              '&.Mui-focusVisible, &:focus-visible': {
-                outline: '2px solid #fff',
-                outlineOffset: 0,
-              },
-            }}
-          />
-        ))}
-      </Box>
-      {isChooserOpen && (
+      <SlideDots index={index} onGo={go} />
+      {chooser.isChooserOpen && (
         <Suspense fallback={null}>
-          <ApiChooserDialog open onClose={closeChooser} />
+          <ApiChooserDialog open onClose={chooser.closeChooser} />
         </Suspense>
       )}
+    </Box>
+  );
+}
+
+/** One slide: its drawing, title and text (the title and text also take the hidden gesture). */
+function IntroSlide({
+  slide: { id, Illustration },
+  number,
+  isShown,
+  illustrationHeight,
+  chooser,
+}: {
+  slide: (typeof SLIDES)[number];
+  number: number;
+  isShown: boolean;
+  illustrationHeight: number;
+  chooser: ReturnType<typeof useHiddenChooser>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="group"
+      aria-roledescription="slide"
+      aria-label={t('login.intro.goToSlide', { number, count: SLIDES.length })}
+      aria-hidden={!isShown}
+      data-slide={id}
+      sx={{ flex: '0 0 100%', px: 1, textAlign: 'center' }}
+    >
+      <Box sx={{ height: illustrationHeight, mb: 3 }}>
+        <Illustration />
+      </Box>
+      <Typography
+        variant="h4"
+        component="h2"
+        onClick={() => chooser.onTitleClick(id)}
+        sx={{ color: 'common.white', mb: 1.5 }}
+      >
+        {t(`login.intro.${id}.title`)}
+      </Typography>
+      <Typography
+        onClick={() => chooser.onTextClick(id)}
+        sx={{
+          color: 'rgba(255,255,255,0.82)',
+          fontSize: '1.05rem',
+          lineHeight: 1.6,
+          minHeight: '5em',
+          maxWidth: 400,
+          mx: 'auto',
+        }}
+      >
+        {t(`login.intro.${id}.text`)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A dot per slide, the current one long; each goes to its slide. */
+function SlideDots({ index, onGo }: { index: number; onGo: (slide: number) => void }) {
+  const { t } = useTranslation();
+  const count = SLIDES.length;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1.5 }}>
+      {SLIDES.map(({ id }, slide) => (
+        <ButtonBase
+          key={id}
+          onClick={() => onGo(slide)}
+          aria-label={t('login.intro.goToSlide', { number: slide + 1, count })}
+          aria-current={slide === index ? 'true' : undefined}
+          // A 24 px target around the 8 px dot (WCAG 2.5.8, target size).
+          sx={{
+            minWidth: 24,
+            height: 24,
+            px: slide === index ? 0.5 : 0,
+            borderRadius: '12px',
+            '&::after': {
+              content: '""',
+              width: slide === index ? 28 : 8,
+              height: 8,
+              borderRadius: '16px',
+              bgcolor: slide === index ? 'common.white' : 'rgba(255,255,255,0.4)',
+              transition: 'width 240ms ease, background-color 240ms ease',
+            },
+            '&.Mui-focusVisible, &:focus-visible': {
+              outline: '2px solid #fff',
+              outlineOffset: 0,
+            },
+          }}
+        />
+      ))}
     </Box>
   );
 }
