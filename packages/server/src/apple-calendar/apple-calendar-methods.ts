@@ -37,7 +37,9 @@ export function createAppleCalendarMethods(deps: ServiceDeps): MethodDefinition[
         }),
       },
       handler: async (input, ctx) => {
-        const changed = await replaceRelations(ctx.db, ctx.userId, input.relations, ctx.now());
+        const { userId, requestId } = ctx;
+        const now = ctx.now();
+        const changed = await replaceRelations(ctx.db, userId, input.relations, now, requestId);
         if (changed) ctx.afterCommit(() => publishSyncChange(deps.realtime, ctx.userId));
         return {};
       },
@@ -62,7 +64,7 @@ export function createAppleCalendarMethods(deps: ServiceDeps): MethodDefinition[
         hash: text(HASH_CHARS),
       },
       handler: async (input, ctx) => {
-        const counts = await uploadEvents(ctx.db, ctx.userId, input, ctx.now());
+        const counts = await uploadEvents(ctx.db, ctx.userId, input, ctx.now(), ctx.requestId);
         if (counts.added + counts.updated + counts.removed > 0) {
           ctx.afterCommit(() => publishSyncChange(deps.realtime, ctx.userId));
         }

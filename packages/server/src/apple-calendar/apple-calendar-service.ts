@@ -43,12 +43,14 @@ const originOf = (calendarTitle: string) => `${ORIGIN_PREFIX}${calendarTitle}`;
  * once. Events of a calendar no longer related are removed at once, those whose calendar got
  * another category take it, and the stored hash is cleared so the shell uploads again (a newly
  * related calendar's events arrive with that upload). Answers whether synced events changed.
+ * `cause` is the request id of the person's call, named by the re-plan the change leads to.
  */
 export async function replaceRelations(
   db: Db,
   userId: string,
   relations: readonly AppleRelation[],
   now: number,
+  cause: string,
 ): Promise<boolean> {
   const titles = new Set(relations.map((r) => r.calendarTitle));
   if (titles.size !== relations.length) {
@@ -69,7 +71,8 @@ export async function replaceRelations(
       categoryId === undefined
         ? []
         : (await storedInputs(db, userId, origin)).map((e) => ({ ...e, categoryId }));
-    const counts = await replaceSyncedEvents(db, userId, { source: 'apple', origin, events, now });
+    const change = { source: 'apple' as const, origin, events, now, cause };
+    const counts = await replaceSyncedEvents(db, userId, change);
     changed ||= counts.added + counts.updated + counts.removed > 0;
   }
   const sameTitles =
@@ -82,12 +85,14 @@ export async function replaceRelations(
  * Makes the user's Apple synced events exactly the uploaded ones of related calendars: one
  * origin per calendar title, the relation's category, events of unrelated calendars dropped
  * (and origins no longer related emptied). Stores the shell's hash. Run in a transaction.
+ * `cause` as in replaceRelations: the shell's upload is the person's app at work.
  */
 export async function uploadEvents(
   db: Db,
   userId: string,
   upload: { events: readonly AppleEvent[]; hash: string },
   now: number,
+  cause: string,
 ): Promise<SyncCounts> {
   const relations = new Map(
     (await listRelations(db, userId)).map((r) => [r.calendarTitle, r.categoryId]),
@@ -120,7 +125,8 @@ export async function uploadEvents(
   const total: SyncCounts = { added: 0, updated: 0, removed: 0 };
   for (const origin of origins) {
     const events = byTitle.get(origin.slice(ORIGIN_PREFIX.length)) ?? [];
-    const counts = await replaceSyncedEvents(db, userId, { source: 'apple', origin, events, now });
+    const change = { source: 'apple' as const, origin, events, now, cause };
+    const counts = await replaceSyncedEvents(db, userId, change);
     total.added += counts.added;
     total.updated += counts.updated;
     total.removed += counts.removed;

@@ -256,7 +256,8 @@ function updateCalDavAccountMethod({ deps, box, discover, answer }: CalDavKit): 
         ]),
       );
       const after = chooseCalendars(stored, input.calendars);
-      const removed = await applyCalendarChoices(ctx.db, userId, account, after, now);
+      const cause = ctx.requestId;
+      const removed = await applyCalendarChoices(ctx.db, userId, account, after, now, cause);
       await updateAccount(ctx.db, userId, account.account_id, {
         ...(passwordChecked
           ? { password_sealed: box.seal(input.password), error: '', failures: 0 }
@@ -285,7 +286,8 @@ function syncCalDavAccountMethod({ syncDeps }: CalDavKit): MethodDefinition {
         throw invalid(CalDavErrorKey.wrongPassword);
       }
       try {
-        return await syncAccount(syncDeps, ctx.userId, account.account_id, ctx.now());
+        const { userId, requestId } = ctx;
+        return await syncAccount(syncDeps, userId, account.account_id, ctx.now(), requestId);
       } catch (error) {
         throw asAppError(error);
       }
@@ -319,7 +321,7 @@ function removeCalDavAccountMethod({ deps, syncDeps }: CalDavKit): MethodDefinit
       let removed = 0;
       const prefix = `caldav:${account.account_id}:`;
       for (const origin of await listSyncedOrigins(ctx.db, ctx.userId, prefix)) {
-        removed += await removeSyncedOrigin(ctx.db, ctx.userId, origin, ctx.now());
+        removed += await removeSyncedOrigin(ctx.db, ctx.userId, origin, ctx.now(), ctx.requestId);
       }
       await deleteAccount(ctx.db, ctx.userId, account.account_id);
       if (removed > 0) {
@@ -371,13 +373,17 @@ function chooseCalendars(
   return after;
 }
 
-/** Writes the changed choices; true when synced events went (the timeline changed). */
+/**
+ * Writes the changed choices; true when synced events went (the timeline changed). `cause` is
+ * the call's request id, named by the re-plan the removal leads to.
+ */
 async function applyCalendarChoices(
   db: Db,
   userId: string,
   account: AccountRow,
   after: readonly CalendarChoice[],
   now: number,
+  cause: string,
 ): Promise<boolean> {
   let removed = false;
   for (const c of after) {
@@ -404,7 +410,7 @@ async function applyCalendarChoices(
     });
     if (!c.syncEnabled || c.publish) {
       const origin = originOf(account.account_id, c.row.calendar_url);
-      removed = (await removeSyncedOrigin(db, userId, origin, now)) > 0 || removed;
+      removed = (await removeSyncedOrigin(db, userId, origin, now, cause)) > 0 || removed;
     }
   }
   return removed;

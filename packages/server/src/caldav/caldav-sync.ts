@@ -109,14 +109,19 @@ async function openSession(
 /**
  * Syncs one account now. A CalDavError is recorded on the account (a wrong password stops the
  * periodic pass until the user gives a new one; other failures back off) and thrown again.
+ * `cause` is the request id of the person's call that asked for it ('' for the periodic pass):
+ * the re-plan the synced events lead to names it (docs/plan-stability.md).
  */
 export function syncAccount(
   deps: SyncDeps,
   userId: string,
   accountId: string,
   now: number,
+  cause = '',
 ): Promise<SyncResult> {
-  return serialized(`${userId}\u0000${accountId}`, () => runSync(deps, userId, accountId, now));
+  return serialized(`${userId}\u0000${accountId}`, () =>
+    runSync(deps, userId, accountId, now, cause),
+  );
 }
 
 async function runSync(
@@ -124,6 +129,7 @@ async function runSync(
   userId: string,
   accountId: string,
   now: number,
+  cause: string,
 ): Promise<SyncResult> {
   const { db } = deps;
   const account = await findAccount(db, userId, accountId);
@@ -140,7 +146,7 @@ async function runSync(
   try {
     const session = await openSession(deps, account);
     const remote = await session.calendars();
-    changed = (await refreshCalendars(db, userId, accountId, remote, now)) || changed;
+    changed = (await refreshCalendars(db, userId, accountId, remote, now, cause)) || changed;
     const calendars = await accountCalendars(db, userId, accountId);
     const versions = new Map(remote.map((c) => [c.url, c.version]));
     const { timezone } = await loadPlanningProfile(db, userId, now);
@@ -171,6 +177,7 @@ async function runSync(
           origin: originOf(accountId, calendar.calendar_url),
           events,
           now,
+          cause,
         });
         await updateCalendar(trx, userId, accountId, calendar.calendar_url, {
           synced_version: version,
@@ -246,6 +253,7 @@ async function refreshCalendars(
   accountId: string,
   remote: readonly RemoteCalendar[],
   now: number,
+  cause: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const stored = new Map(
@@ -272,9 +280,8 @@ async function refreshCalendars(
     for (const row of stored.values()) {
       if (present.has(row.calendar_url)) continue;
       await deleteCalendar(trx, userId, accountId, row.calendar_url);
-      removed =
-        (await removeSyncedOrigin(trx, userId, originOf(accountId, row.calendar_url), now)) > 0 ||
-        removed;
+      const origin = originOf(accountId, row.calendar_url);
+      removed = (await removeSyncedOrigin(trx, userId, origin, now, cause)) > 0 || removed;
     }
     return removed;
   });

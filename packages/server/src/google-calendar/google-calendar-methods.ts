@@ -147,7 +147,7 @@ function prepareGoogleCalendarSyncMethod({ deps, box, failed }: GoogleKit): Meth
       const now = ctx.now();
       await repo.saveGrant(ctx.db, ctx.userId, prepared.sealed, now);
       await storeListedCalendars(ctx.db, ctx.userId, prepared.calendars);
-      if ((await removeUnchosenOrigins(ctx.db, ctx.userId, now)) > 0) {
+      if ((await removeUnchosenOrigins(ctx.db, ctx.userId, now, ctx.requestId)) > 0) {
         ctx.afterCommit(() => publishSyncChange(deps.realtime, ctx.userId));
       }
       return {};
@@ -227,7 +227,7 @@ function updateGoogleCalendarSyncOptionsMethod({ deps }: GoogleKit): MethodDefin
         // A changed choice is synced by the job at once, not after the interval.
         synced_at: 0,
       });
-      if ((await removeUnchosenOrigins(ctx.db, ctx.userId, now)) > 0) {
+      if ((await removeUnchosenOrigins(ctx.db, ctx.userId, now, ctx.requestId)) > 0) {
         ctx.afterCommit(() => publishSyncChange(deps.realtime, ctx.userId));
       }
       return {};
@@ -255,7 +255,8 @@ function syncGoogleCalendarMethod({ deps, box, failed }: GoogleKit): MethodDefin
       if (!fetched)
         return { added: 0, updated: 0, removed: 0, published: 0, unpublished: 0, syncedAt: 0 };
       const now = ctx.now();
-      const applied = await applyGoogleChanges(ctx.db, ctx.userId, fetched, now, box());
+      const { userId, requestId } = ctx;
+      const applied = await applyGoogleChanges(ctx.db, userId, fetched, now, box(), requestId);
       if (applied.expiredNow) {
         deps.log.warn(
           { userId: ctx.userId, reason: fetched.kind },
@@ -293,7 +294,7 @@ function unbindGoogleCalendarMethod({ deps, box, failed }: GoogleKit): MethodDef
       const now = ctx.now();
       let removed = 0;
       for (const origin of await listSyncedOrigins(ctx.db, ctx.userId, 'google:')) {
-        removed += await removeSyncedOrigin(ctx.db, ctx.userId, origin, now);
+        removed += await removeSyncedOrigin(ctx.db, ctx.userId, origin, now, ctx.requestId);
       }
       await repo.deleteGrant(ctx.db, ctx.userId);
       if (removed > 0) ctx.afterCommit(() => publishSyncChange(deps.realtime, ctx.userId));

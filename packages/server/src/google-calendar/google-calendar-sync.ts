@@ -205,18 +205,28 @@ export interface Applied extends SyncCounts {
   changed: boolean;
 }
 
+/**
+ * When a sync writes and who asked for it: `cause` is the request id of the person's call
+ * ('' for the periodic pass), named by the re-plan the change leads to (docs/plan-stability.md).
+ */
+interface WriteMoment {
+  now: number;
+  cause: string;
+}
+
 /** One fetched calendar's occurrences written: all of them (a full sync) or the changes. */
 async function writeCalendar(
   db: Kysely<Schema>,
   userId: string,
   calendar: FetchedCalendar,
   categoryId: string,
-  now: number,
+  { now, cause }: WriteMoment,
 ): Promise<SyncCounts> {
   const origin = originOf(calendar.calendarId);
   const upserts = calendar.upserts.map((e) => ({ ...e, categoryId }));
   if (calendar.full) {
-    return replaceSyncedEvents(db, userId, { source: 'google', origin, events: upserts, now });
+    const change = { source: 'google' as const, origin, events: upserts, now, cause };
+    return replaceSyncedEvents(db, userId, change);
   }
   const series = await repo.keysOfSeries(db, userId, origin, calendar.removedSeries);
   return applySyncedChanges(db, userId, {
@@ -225,13 +235,14 @@ async function writeCalendar(
     upserts,
     removals: [...new Set([...calendar.removals, ...series])],
     now,
+    cause,
   });
 }
 
 /**
  * Writes a fetched sync: occurrences per chosen calendar, their sync tokens, origins no longer
  * chosen removed, the grant's state. Run inside a transaction; publish after commit when
- * `changed`.
+ * `changed`. `cause` as in WriteMoment.
  */
 export async function applyGoogleChanges(
   db: Kysely<Schema>,
@@ -239,6 +250,7 @@ export async function applyGoogleChanges(
   fetched: Fetched,
   now: number,
   box: SecretBox,
+  cause = '',
 ): Promise<Applied> {
   const counts: Applied = { added: 0, updated: 0, removed: 0, expiredNow: false, changed: false };
   const grant = await repo.getGrant(db, userId);
@@ -259,13 +271,14 @@ export async function applyGoogleChanges(
     const entry = entries.get(calendar.calendarId);
     // Unchosen (or unbound) since the listing began: what it found is not written.
     if (!entry || entry.sync_enabled !== 1 || grant.sync_enabled !== 1) continue;
-    add(await writeCalendar(db, userId, calendar, entry.category_id || firstCategory, now));
+    const categoryId = entry.category_id || firstCategory;
+    add(await writeCalendar(db, userId, calendar, categoryId, { now, cause }));
     await repo.updateEntry(db, userId, calendar.calendarId, {
       sync_token: calendar.nextSyncToken,
       ...(calendar.full && { full_synced_at: now }),
     });
   }
-  counts.removed += await removeUnchosenOrigins(db, userId, now);
+  counts.removed += await removeUnchosenOrigins(db, userId, now, cause);
   await repo.updateGrant(db, userId, {
     synced_at: now,
     failures: 0,
@@ -279,11 +292,15 @@ export async function applyGoogleChanges(
   return counts;
 }
 
-/** Removes the occurrences of every Google calendar that is not chosen (or sync is off). */
+/**
+ * Removes the occurrences of every Google calendar that is not chosen (or sync is off); `cause`
+ * as in WriteMoment.
+ */
 export async function removeUnchosenOrigins(
   db: Kysely<Schema>,
   userId: string,
   now: number,
+  cause: string,
 ): Promise<number> {
   const grant = await repo.getGrant(db, userId);
   const chosen = new Set(
@@ -295,7 +312,7 @@ export async function removeUnchosenOrigins(
   );
   let removed = 0;
   for (const origin of await listSyncedOrigins(db, userId, 'google:')) {
-    if (!chosen.has(origin)) removed += await removeSyncedOrigin(db, userId, origin, now);
+    if (!chosen.has(origin)) removed += await removeSyncedOrigin(db, userId, origin, now, cause);
   }
   return removed;
 }
