@@ -6,33 +6,15 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeAvatar } from './account-api';
-import { describeError } from '../api/error-message';
-import { profileQueryKey, useProfile } from '../api/profile';
-import { showToast } from '../components/toast-store';
-import { UserAvatar } from '../shell/UserAvatar';
-import { AVATAR_TYPES, checkAvatarFile, uploadAvatar } from './avatar-upload';
+import { useProfile } from '../api/profile';
 import { CardFrame } from '../components/CardFrame';
+import { UserAvatar } from '../shell/UserAvatar';
+import { AVATAR_TYPES } from './avatar-upload';
+import { AVATAR_NAMESPACE, useAvatarUpload } from './use-avatar-upload';
 
-const NAMESPACE = 'avatar';
-
-/** A local address for the chosen file while it uploads, released when no longer shown. */
-function usePreview(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setUrl(undefined);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
+type AvatarUpload = ReturnType<typeof useAvatarUpload>;
 
 /**
  * The profile picture (spec: avatar upload): choose a PNG, JPEG or WebP, see it at once, and
@@ -40,122 +22,90 @@ function usePreview(file: File | null): string | undefined {
  * header) shows it once UpdateUser has set it.
  */
 export function AvatarCard() {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const queryClient = useQueryClient();
+  const { t } = useTranslation(AVATAR_NAMESPACE);
   const user = useProfile().data?.user;
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const preview = usePreview(chosen);
-
-  const refreshProfile = () => queryClient.invalidateQueries({ queryKey: profileQueryKey });
-  // The server's refusals of a picture have texts here; anything else reads as elsewhere.
-  const explain = (error: unknown) => {
-    if (error instanceof Error && i18n.exists(error.message, { ns: NAMESPACE })) {
-      setProblem(t(error.message));
-      return;
-    }
-    const text = describeError(error, (key) => i18n.exists(key, { ns: 'translation' }));
-    setProblem(text ? t(text.key, { ...text.values, ns: 'translation' }) : null);
-  };
-
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadAvatar(file),
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await refreshProfile();
-      showToast({ key: `${NAMESPACE}:saved`, severity: 'success' });
-    },
-    onError: explain,
-    onSettled: () => setChosen(null),
-  });
-  const remove = useMutation({
-    mutationFn: removeAvatar,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await refreshProfile();
-      showToast({ key: `${NAMESPACE}:removed`, severity: 'success' });
-    },
-    onError: explain,
-  });
-
+  const avatar = useAvatarUpload();
   if (!user) return <Skeleton variant="rounded" height={160} />;
-
-  const busy = upload.isPending || remove.isPending;
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    const refusal = checkAvatarFile(file);
-    setProblem(refusal ? t(refusal) : null);
-    if (refusal) return;
-    setChosen(file);
-    upload.mutate(file);
-  };
 
   return (
     <CardFrame title={t('title')} titleId="avatar-card-title" text={t('text')} textGap={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, flexWrap: 'wrap' }}>
-        <Box data-testid="avatar-card-picture" sx={{ opacity: upload.isPending ? 0.7 : 1 }}>
+        <Box data-testid="avatar-card-picture" sx={{ opacity: avatar.isUploading ? 0.7 : 1 }}>
           <UserAvatar
             name={user.name}
             email={user.email}
-            avatarUrl={preview ?? user.avatar}
+            avatarUrl={avatar.preview ?? user.avatar}
             size={88}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flex: '1 1 150px' }}>
-          <input
-            ref={input}
-            type="file"
-            accept={AVATAR_TYPES.join(',')}
-            hidden
-            onChange={onChoose}
-            data-testid="avatar-file-input"
-          />
-          <Button
-            variant="contained"
-            startIcon={<PhotoCameraIcon />}
-            disabled={busy}
-            onClick={() => input.current?.click()}
-          >
-            {user.avatar ? t('change') : t('choose')}
-          </Button>
-          {user.avatar && (
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteIcon />}
-              disabled={busy}
-              onClick={() => {
-                setProblem(null);
-                remove.mutate();
-              }}
-            >
-              {t('remove')}
-            </Button>
-          )}
-        </Box>
+        <AvatarButtons avatar={avatar} hasAvatar={Boolean(user.avatar)} />
       </Box>
-      {upload.isPending && (
-        <Box role="status" sx={{ mt: 2 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
-            {t('account.messages.uploadingAvatar')}
-          </Typography>
-          <LinearProgress aria-hidden />
-        </Box>
-      )}
-      {problem && (
+      {avatar.isUploading && <UploadProgress />}
+      {avatar.problem && (
         <Alert
           severity="error"
           sx={{ mt: 2 }}
-          onClose={() => setProblem(null)}
+          onClose={avatar.clearProblem}
           closeText={t('common.close', { ns: 'translation' })}
         >
-          {problem}
+          {avatar.problem}
         </Alert>
       )}
     </CardFrame>
+  );
+}
+
+/** Choose (or change) a picture through the hidden file input, and remove the one there is. */
+function AvatarButtons({ avatar, hasAvatar }: { avatar: AvatarUpload; hasAvatar: boolean }) {
+  const { t } = useTranslation(AVATAR_NAMESPACE);
+  const input = useRef<HTMLInputElement>(null);
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (file) avatar.choose(file);
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flex: '1 1 150px' }}>
+      <input
+        ref={input}
+        type="file"
+        accept={AVATAR_TYPES.join(',')}
+        hidden
+        onChange={onChoose}
+        data-testid="avatar-file-input"
+      />
+      <Button
+        variant="contained"
+        startIcon={<PhotoCameraIcon />}
+        disabled={avatar.isBusy}
+        onClick={() => input.current?.click()}
+      >
+        {hasAvatar ? t('change') : t('choose')}
+      </Button>
+      {hasAvatar && (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={avatar.isBusy}
+          onClick={avatar.remove}
+        >
+          {t('remove')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function UploadProgress() {
+  const { t } = useTranslation(AVATAR_NAMESPACE);
+  return (
+    <Box role="status" sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
+        {t('account.messages.uploadingAvatar')}
+      </Typography>
+      <LinearProgress aria-hidden />
+    </Box>
   );
 }
