@@ -3,36 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import { isPasswordStrongEnough } from '@planner/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPassword } from './account-api';
-import { profileQueryKey, useProfile } from '../api/profile';
-import { showToast } from '../components/toast-store';
+import { useProfile } from '../api/profile';
+import { CardFrame } from '../components/CardFrame';
 import { PasswordStrengthMeter } from '../login/PasswordStrengthMeter';
 import { errorKey, keyText, SECURITY_NS, securityErrorText } from './security-text';
-import { sessionsQueryKey } from './account-api';
-import { CardFrame } from '../components/CardFrame';
+import { FIELD_OF_ERROR, usePasswordForm, type PasswordField } from './use-password-form';
 
-type Field = 'old' | 'new' | 'confirm';
-const EMPTY: Record<Field, string> = { old: '', new: '', confirm: '' };
-
-/** Which field a server answer is about; others show above the button. */
-const FIELD_OF_ERROR: Readonly<Record<string, Field>> = {
-  'invalid.wrongPassword': 'old',
-  'invalid.enterPassword': 'old',
-  'invalid.passwordTooWeak': 'new',
-};
-
-/** The first problem with the form, checked before anything is sent. */
-function problemOf(fields: Record<Field, string>, needsOld: boolean): [Field, string] | null {
-  if (needsOld && fields.old === '') return ['old', 'invalid.enterPassword'];
-  if (fields.new === '') return ['new', 'invalid.enterPassword'];
-  if (!isPasswordStrongEnough(fields.new)) return ['new', 'invalid.passwordTooWeak'];
-  if (fields.confirm !== fields.new) return ['confirm', 'invalid.passwordMismatch'];
-  return null;
-}
+type PasswordForm = ReturnType<typeof usePasswordForm>;
 
 /**
  * Set or change the password (SetPassword): the current one when the account has one, the new
@@ -40,54 +19,17 @@ function problemOf(fields: Record<Field, string>, needsOld: boolean): [Field, st
  */
 export function PasswordCard() {
   const { t, i18n } = useTranslation(SECURITY_NS);
-  const queryClient = useQueryClient();
   const user = useProfile().data?.user;
-  const [fields, setFields] = useState(EMPTY);
-  const [problem, setProblem] = useState<[Field, string] | null>(null);
-
-  const save = useMutation({
-    mutationFn: setPassword,
-    onSuccess: async () => {
-      const hadPassword = user?.hasPassword ?? true;
-      setFields(EMPTY);
-      setProblem(null);
-      showToast({
-        key: `${SECURITY_NS}:${hadPassword ? 'password.changed' : 'password.setDone'}`,
-        severity: 'success',
-      });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
-      ]);
-    },
-    onError: (error) => {
-      const field = FIELD_OF_ERROR[errorKey(error)];
-      if (field) setProblem([field, errorKey(error)]);
-    },
-    meta: { handlesErrors: true },
-  });
-
+  const form = usePasswordForm(user?.hasPassword);
   if (!user) return <Skeleton variant="rounded" height={240} />;
 
   const needsOld = user.hasPassword;
+  const { error, isPending } = form.save;
   const otherError =
-    save.error && !FIELD_OF_ERROR[errorKey(save.error)]
-      ? securityErrorText(save.error, t, i18n)
-      : null;
-
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    setFields((current) => ({ ...current, [field]: event.target.value }));
-    if (problem?.[0] === field) setProblem(null);
-  };
-  const errorFor = (field: Field) =>
-    problem?.[0] === field ? keyText(t, i18n, problem[1]) : undefined;
-
+    error && !FIELD_OF_ERROR[errorKey(error)] ? securityErrorText(error, t, i18n) : null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = problemOf(fields, needsOld);
-    setProblem(found);
-    if (found) return;
-    save.mutate({ oldPassword: needsOld ? fields.old : '', newPassword: fields.new });
+    form.submit(needsOld);
   };
 
   return (
@@ -108,46 +50,45 @@ export function PasswordCard() {
           readOnly
           hidden
         />
-        {needsOld && (
-          <TextField
-            id="account-old-password"
-            label={t('password.old')}
-            type="password"
-            autoComplete="current-password"
-            value={fields.old}
-            onChange={update('old')}
-            error={problem?.[0] === 'old'}
-            helperText={errorFor('old')}
-          />
-        )}
-        <TextField
-          id="account-new-password"
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          value={fields.new}
-          onChange={update('new')}
-          error={problem?.[0] === 'new'}
-          helperText={errorFor('new')}
-        />
-        <PasswordStrengthMeter password={fields.new} />
-        <TextField
-          id="account-confirm-password"
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          value={fields.confirm}
-          onChange={update('confirm')}
-          error={problem?.[0] === 'confirm'}
-          helperText={errorFor('confirm')}
-        />
+        {needsOld && <PasswordInput form={form} field="old" id="account-old-password" isCurrent />}
+        <PasswordInput form={form} field="new" id="account-new-password" />
+        <PasswordStrengthMeter password={form.fields.new} />
+        <PasswordInput form={form} field="confirm" id="account-confirm-password" />
         {otherError && <Alert severity="error">{otherError}</Alert>}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button type="submit" variant="contained" disabled={isPending}>
             {needsOld ? t('password.change') : t('password.set')}
           </Button>
         </Box>
       </Box>
     </CardFrame>
+  );
+}
+
+/** One of the three password fields, its problem under it. */
+function PasswordInput({
+  form,
+  field,
+  id,
+  isCurrent = false,
+}: {
+  form: PasswordForm;
+  field: PasswordField;
+  id: string;
+  isCurrent?: boolean;
+}) {
+  const { t, i18n } = useTranslation(SECURITY_NS);
+  const { problem } = form;
+  return (
+    <TextField
+      id={id}
+      label={t(`password.${field}`)}
+      type="password"
+      autoComplete={isCurrent ? 'current-password' : 'new-password'}
+      value={form.fields[field]}
+      onChange={(event) => form.update(field, event.target.value)}
+      error={problem?.[0] === field}
+      helperText={problem?.[0] === field ? keyText(t, i18n, problem[1]) : undefined}
+    />
   );
 }
