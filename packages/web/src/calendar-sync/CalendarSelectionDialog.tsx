@@ -37,50 +37,30 @@ function categoryOf(entry: CalendarEntry, categories: readonly PlainCategory[]):
   return categories[0]?.id ?? entry.categoryId;
 }
 
-function CalendarRow({
-  entry,
-  categories,
-  allowPublish,
-  onChange,
-}: {
+const rowSx = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  columnGap: 1,
+  rowGap: 0.5,
+  py: 1.25,
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
+
+interface CalendarRowProps {
   entry: CalendarEntry;
   categories: readonly PlainCategory[];
   allowPublish: boolean;
   onChange: (patch: Partial<CalendarEntry>) => void;
-}) {
+}
+
+/** One calendar: its colour and name, the busy switch, its category and (CalDAV) publish. */
+function CalendarRow({ entry, categories, allowPublish, onChange }: CalendarRowProps) {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
-  const titleId = useId();
-  const categoryLabelId = useId();
-  const category = categoryOf(entry, categories);
   return (
-    <Box
-      data-calendar={entry.title}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        alignItems: 'center',
-        columnGap: 1,
-        rowGap: 0.5,
-        py: 1.25,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 12,
-            height: 12,
-            borderRadius: '50%',
-            flexShrink: 0,
-            bgcolor: entry.color || 'action.disabled',
-          }}
-        />
-        <Typography id={titleId} noWrap sx={{ fontWeight: 500 }}>
-          {entry.title}
-        </Typography>
-      </Box>
+    <Box data-calendar={entry.title} sx={rowSx}>
+      <CalendarName entry={entry} />
       <FormControlLabel
         labelPlacement="start"
         label={t('selection.busy')}
@@ -106,35 +86,7 @@ function CalendarRow({
           flexWrap: 'wrap',
         }}
       >
-        <Typography id={categoryLabelId} variant="body2" color="text.secondary">
-          {t('selection.category')}
-        </Typography>
-        <Select
-          size="small"
-          value={category}
-          disabled={!entry.syncEnabled || categories.length === 0}
-          onChange={(event) => onChange({ categoryId: event.target.value })}
-          inputProps={{ 'aria-label': t('selection.categoryFor', { calendar: entry.title }) }}
-          sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: 280 }}
-        >
-          {categories.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              <Box
-                component="span"
-                aria-hidden
-                sx={{
-                  display: 'inline-block',
-                  width: 10,
-                  height: 10,
-                  borderRadius: '50%',
-                  bgcolor: categoryColorHex(c.color),
-                  mr: 1,
-                }}
-              />
-              {c.title}
-            </MenuItem>
-          ))}
-        </Select>
+        <CalendarCategorySelect entry={entry} categories={categories} onChange={onChange} />
         {allowPublish && (
           <FormControlLabel
             sx={{ ml: 'auto', mr: 0 }}
@@ -152,6 +104,70 @@ function CalendarRow({
         )}
       </Box>
     </Box>
+  );
+}
+
+function CalendarName({ entry }: { entry: CalendarEntry }) {
+  const titleId = useId();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 12,
+          height: 12,
+          borderRadius: '50%',
+          flexShrink: 0,
+          bgcolor: entry.color || 'action.disabled',
+        }}
+      />
+      <Typography id={titleId} noWrap sx={{ fontWeight: 500 }}>
+        {entry.title}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The category the calendar's events get; off while the calendar is not busy time. */
+function CalendarCategorySelect({
+  entry,
+  categories,
+  onChange,
+}: Omit<CalendarRowProps, 'allowPublish'>) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  const categoryLabelId = useId();
+  return (
+    <>
+      <Typography id={categoryLabelId} variant="body2" color="text.secondary">
+        {t('selection.category')}
+      </Typography>
+      <Select
+        size="small"
+        value={categoryOf(entry, categories)}
+        disabled={!entry.syncEnabled || categories.length === 0}
+        onChange={(event) => onChange({ categoryId: event.target.value })}
+        inputProps={{ 'aria-label': t('selection.categoryFor', { calendar: entry.title }) }}
+        sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: 280 }}
+      >
+        {categories.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: categoryColorHex(c.color),
+                mr: 1,
+              }}
+            />
+            {c.title}
+          </MenuItem>
+        ))}
+      </Select>
+    </>
   );
 }
 
