@@ -15,7 +15,7 @@ import { runNotificationAction } from './notification-actions';
 import { sendAppStoreProof } from './purchase';
 
 /** What the shell's listeners read at the moment they fire (the screen's latest values). */
-export interface ShellContext {
+interface ShellContext {
   bridge: NativeBridge;
   client: QueryClient;
   navigate: NavigateFunction;
