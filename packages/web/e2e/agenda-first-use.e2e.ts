@@ -43,11 +43,16 @@ async function expectAddButtonClear(page: Page, targets: Locator): Promise<void>
     expect(fab.y + fab.height).toBeLessThanOrEqual(bar.y + bar.height);
     expect(fab.x + fab.width).toBeLessThanOrEqual(bar.x + bar.width);
   }
-  const all = await targets.all();
+  // Every target's box in one frame: a re-render between reads cannot drop one mid-count.
+  const all = await targets.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x, y, width, height };
+    }),
+  );
   expect(all.length).toBeGreaterThan(0);
   const covered: Rect[] = [];
-  for (const target of all) {
-    const rect = await rectOf(target);
+  for (const rect of all) {
     const shown = { ...rect, height: Math.min(rect.y + rect.height, bar.y) - rect.y };
     if (shown.height > 0 && intersects(shown, fab)) covered.push(rect);
   }

@@ -72,11 +72,12 @@ test('a meeting synced in over a planned block: the note names it and the new pl
   await expect(note).not.toContainText('Read paper');
   await saveShot(page, `plan-changes-note-${deviceOf(info)}`);
 
-  // The block's menu says why it sits where it is now.
+  // The block's menu says why it sits where it is now (its description, read as it opens).
   const moved = agenda.block(/^Write report, /u).first();
-  await moved.scrollIntoViewIfNeeded();
+  await expect(moved).toBeVisible();
   await agenda.openBlockMenu(moved);
-  await expect(page.getByRole('menu')).toContainText(/Team meeting/u);
+  await expect(page.getByRole('menu')).toHaveAccessibleDescription(/Team meeting/u);
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
   await saveShot(page, `plan-changes-menu-${deviceOf(info)}`);
   await page.keyboard.press('Escape');
 

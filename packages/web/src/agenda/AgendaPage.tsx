@@ -55,8 +55,7 @@ export default function AgendaPage() {
 }
 
 function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | null }) {
-  // The synced events' source names load with the agenda's strings, so no block waits for them.
-  useTranslation(['agenda', 'synced']);
+  useTranslation('agenda');
   const env = useAgendaEnv();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

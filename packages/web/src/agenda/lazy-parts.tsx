@@ -38,6 +38,6 @@ export const SpeedDialMenu = deferred(() =>
   import('./controls/SpeedDialMenu').then((m) => m.SpeedDialMenu),
 );
 export const WeekView = deferred(() => import('./week/WeekView').then((m) => m.WeekView));
-export const PlanChangesNote = deferred(() =>
-  import('./changes/PlanChangesNote').then((m) => m.PlanChangesNote),
+export const PlanChangesContent = deferred(() =>
+  import('./changes/PlanChangesContent').then((m) => m.PlanChangesContent),
 );

@@ -9,15 +9,18 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import agenda from '../i18n/agenda/en.json';
+import planChanges from '../i18n/plan-changes/en.json';
 import { initTestI18n, renderWithProviders } from '../test/render';
 import type { DayBlock } from './model/day-model';
 import type { WireEventInstance } from './types';
 import type { AgendaEnv } from './use-agenda-env';
 
-/** English agenda strings on top of the app's, so tests read the real texts. */
+/** English agenda strings (and the plan-change notes') on top of the app's, so tests read the real texts. */
 export function renderAgenda(ui: ReactElement, route = '/agenda') {
   initTestI18n();
   if (!i18next.hasResourceBundle('en', 'agenda')) i18next.addResourceBundle('en', 'agenda', agenda);
+  if (!i18next.hasResourceBundle('en', 'plan-changes'))
+    i18next.addResourceBundle('en', 'plan-changes', planChanges);
   return renderWithProviders(ui, { route });
 }
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import MenuList from '@mui/material/MenuList';
 import Popover, { type PopoverProps } from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
@@ -14,6 +15,12 @@ export interface TitledMenuProps {
   /** An element, or a function finding it when the menu is placed (a list drawn anew). */
   anchor: Anchor | null;
   title: string;
+  /**
+   * A line under the title saying more about what the menu acts on. Like the title it sits
+   * beside the list (a menu holds only items) and describes it, so a screen reader reads it as
+   * the menu opens, and the first item keeps the focus.
+   */
+  description?: ReactNode;
   onClose: () => void;
   minWidth?: number;
   maxWidth?: number;
@@ -28,12 +35,14 @@ export interface TitledMenuProps {
 export function TitledMenu({
   anchor,
   title,
+  description,
   onClose,
   minWidth = 240,
   maxWidth = 320,
   children,
 }: TitledMenuProps) {
   const titleId = useId();
+  const descriptionId = useId();
   // The opener, to take the focus back should the element that had it be gone by then.
   const opener = useRef<Anchor | null>(anchor);
   if (anchor !== null) opener.current = anchor;
@@ -69,7 +78,18 @@ export function TitledMenu({
       >
         {title}
       </Typography>
-      <MenuList autoFocusItem aria-labelledby={titleId} onKeyDown={onKeyDown} sx={{ pt: 0 }}>
+      {description && (
+        <Box id={descriptionId} sx={{ px: 2, pt: 0.5, pb: 1 }}>
+          {description}
+        </Box>
+      )}
+      <MenuList
+        autoFocusItem
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        onKeyDown={onKeyDown}
+        sx={{ pt: 0 }}
+      >
         {children}
       </MenuList>
     </Popover>

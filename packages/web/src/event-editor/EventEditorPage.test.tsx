@@ -13,7 +13,6 @@ import {
   WORK,
 } from '../editors/testing/editor-test-kit';
 import appStatus from '../i18n/app-status/en.json';
-import synced from '../i18n/synced/en.json';
 import { initTestI18n } from '../test/render';
 import type { PlainEvent } from './event-draft';
 import EventEditorPage from './EventEditorPage';
@@ -50,13 +49,8 @@ const EVENT: PlainEvent = {
 
 function renderPage() {
   initTestI18n();
-  for (const [namespace, strings] of [
-    ['synced', synced],
-    ['app-status', appStatus],
-  ] as const) {
-    if (!i18next.hasResourceBundle('en', namespace))
-      i18next.addResourceBundle('en', namespace, strings);
-  }
+  if (!i18next.hasResourceBundle('en', 'app-status'))
+    i18next.addResourceBundle('en', 'app-status', appStatus);
   return renderEditor(PATH, <EventEditorPage />, ROUTE);
 }
 

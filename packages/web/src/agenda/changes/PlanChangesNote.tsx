@@ -21,7 +21,7 @@ export interface PlanChangesNoteProps {
 
 /** "Your plan changed": what the latest re-plan moved and why, until it is dismissed. */
 export function PlanChangesNote({ note, env, chunks, now }: PlanChangesNoteProps) {
-  const { t } = useTranslation('agenda');
+  const { t } = useTranslation('plan-changes');
   const titleId = useId();
   const lookups = useMemo(() => agendaItems(chunks.flatMap((c) => c.containers)), [chunks]);
   const { moves } = note.changes;

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Chunk } from '../data/timeline-queries';
-import { usePlanChangesNote } from '../data/plan-changes';
-import { PlanChangesNote } from '../lazy-parts';
+import { PlanChangesContent } from '../lazy-parts';
 import type { WireTimelineState } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 
@@ -15,11 +14,13 @@ export interface PlanChangesSlotProps {
 
 /**
  * Where the "what changed" note appears on the agenda. The live region stays in the page, so a
- * note that arrives later is read out (politely) rather than only drawn; its code loads when a
- * note is first shown. It stays in view under the header until it is dismissed.
+ * note that arrives later is read out (politely) rather than only drawn. The note's code (and
+ * the decision whether this device still has one to show) loads only once the timeline state
+ * holds a re-plan that moved something, so a first load without one does not carry it. It
+ * stays in view under the header until it is dismissed.
  */
 export function PlanChangesSlot({ env, state, chunks, now }: PlanChangesSlotProps) {
-  const note = usePlanChangesNote(state);
+  const hasMoves = (state?.planChanges?.moves.length ?? 0) > 0;
   return (
     // Held under the sticky header: the agenda opens scrolled to now, past where a note in the
     // flow would sit.
@@ -28,11 +29,7 @@ export function PlanChangesSlot({ env, state, chunks, now }: PlanChangesSlotProp
       aria-live="polite"
       sx={{ position: 'sticky', top: { xs: 112, sm: 120 }, zIndex: 4 }}
     >
-      {note && (
-        <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto' }}>
-          <PlanChangesNote note={note} env={env} chunks={chunks} now={now} />
-        </Box>
-      )}
+      {hasMoves && <PlanChangesContent env={env} state={state} chunks={chunks} now={now} />}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { fromWallClock } from '@planner/core';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import agenda from '../../i18n/agenda/en.json';
+import planChanges from '../../i18n/plan-changes/en.json';
 import { initTestI18n } from '../../test/render';
 import type { AgendaBlock } from '../model/agenda-block';
 import { buildEnv, buildRecurringEvent, buildTask } from '../test-support';
@@ -46,11 +46,12 @@ const move = (fields: Partial<WirePlanMove>): WirePlanMove => ({
 /** Intl puts a narrow no-break space before AM/PM; a reader sees a space. */
 const plain = (text: string) => text.replace(/\s/gu, ' ');
 
-let t: TFunction<'agenda'>;
+let t: TFunction<'plan-changes'>;
 beforeAll(() => {
   initTestI18n();
-  if (!i18next.hasResourceBundle('en', 'agenda')) i18next.addResourceBundle('en', 'agenda', agenda);
-  t = i18next.getFixedT('en', 'agenda');
+  if (!i18next.hasResourceBundle('en', 'plan-changes'))
+    i18next.addResourceBundle('en', 'plan-changes', planChanges);
+  t = i18next.getFixedT('en', 'plan-changes');
 });
 
 describe('moveLine', () => {

@@ -22,7 +22,7 @@ export function formatWhen(instant: number, now: number, f: Formatting): string 
 }
 
 /** Why a task's planned time moved, as a clause: "Team meeting now covers its time". */
-export function reasonText(move: WirePlanMove, lookups: Lookups, t: TFunction<'agenda'>): string {
+export function reasonText(move: WirePlanMove, lookups: Lookups, t: TFunction<'plan-changes'>): string {
   switch (move.reason) {
     case 'busy': {
       const event = lookups.events.get(move.event)?.title;
@@ -51,7 +51,7 @@ export function moveLine(
   lookups: Lookups,
   now: number,
   f: Formatting,
-  t: TFunction<'agenda'>,
+  t: TFunction<'plan-changes'>,
 ): string {
   const task = lookups.tasks.get(move.task)?.title || t('changes.aTask');
   const reason = reasonText(move, lookups, t);
@@ -91,7 +91,7 @@ export function placementText(
   lookups: Lookups,
   now: number,
   f: Formatting,
-  t: TFunction<'agenda'>,
+  t: TFunction<'plan-changes'>,
 ): string {
   switch (why.kind) {
     case 'moved':

@@ -10,12 +10,15 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import QueueIcon from '@mui/icons-material/QueuePlayNextOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import Box from '@mui/material/Box';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TitledMenu } from '../../components/TitledMenu';
+import { useBlockWhy, type BlockWhyInput } from '../changes/use-block-why';
 import type { BlockAction } from '../model/block-actions';
 import type { MenuAnchor } from './menu-anchor';
 
@@ -37,36 +40,43 @@ export interface BlockMenuProps {
   anchor: MenuAnchor | null;
   title: string;
   actions: readonly BlockAction[];
-  /** Why the block sits where it is (a task block still ahead); shown above the actions. */
-  why?: string | null;
+  /**
+   * What the line above the actions, on why the block sits where it is, is worked out from (a
+   * task block still ahead); none for no line.
+   */
+  why?: BlockWhyInput | null;
   onChoose: (action: BlockAction) => void;
   onClose: () => void;
 }
 
 /** The actions of a block, opened by a click, Enter or Space on it. */
-export function BlockMenu({ anchor, title, actions, why, onChoose, onClose }: BlockMenuProps) {
+export function BlockMenu({
+  anchor,
+  title,
+  actions,
+  why: whyInput,
+  onChoose,
+  onClose,
+}: BlockMenuProps) {
+  const why = useBlockWhy(whyInput);
   const { t } = useTranslation('agenda');
   return (
-    <TitledMenu anchor={anchor} title={title} onClose={onClose}>
-      {why && (
-        // A menu holds only items: the explanation is one that does nothing, skipped by the
-        // arrow keys, and drawn as text rather than greyed out.
-        <MenuItem
-          disabled
-          data-testid="block-why"
-          sx={{
-            alignItems: 'flex-start',
-            whiteSpace: 'normal',
-            '&.Mui-disabled': { opacity: 1 },
-            color: 'text.secondary',
-          }}
-        >
-          <ListItemIcon sx={{ mt: 0.25 }}>
-            <InfoIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText slotProps={{ primary: { variant: 'body2' } }}>{why}</ListItemText>
-        </MenuItem>
-      )}
+    <TitledMenu
+      anchor={anchor}
+      title={title}
+      onClose={onClose}
+      description={
+        why && (
+          <Box
+            data-testid="block-why"
+            sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', color: 'text.secondary' }}
+          >
+            <InfoIcon fontSize="small" sx={{ mt: 0.25 }} aria-hidden />
+            <Typography variant="body2">{why}</Typography>
+          </Box>
+        )
+      }
+    >
       {actions.map((action) => (
         <MenuItem
           key={action}

@@ -5,7 +5,7 @@ import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } fro
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useBlockWhy } from '../changes/use-block-why';
+import type { BlockWhyInput } from '../changes/use-block-why';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
@@ -118,7 +118,9 @@ export function DayView(props: DayViewProps) {
     model.days.find((d) => props.focusDate >= d.start && props.focusDate < d.end)?.start ?? null;
   useEdgeLoading(container, props.onExtend);
   const todayStart = startOfLocalDay(now, env.timeZone);
-  const why = useBlockWhy(menu?.block, state, items, env, now);
+  const why: BlockWhyInput | null = menu?.block
+    ? { block: menu?.block, state, lookups: items, f: env, now }
+    : null;
   const menuTitle = menu
     ? menu.block.task
       ? items.tasks.get(menu.block.task)?.title

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import editors from '../../i18n/editors/en.json';
-import synced from '../../i18n/synced/en.json';
 import { initTestI18n } from '../../test/render';
 import { BlockDragLayer } from '../drag/BlockDragLayer';
 import { keepInWindow } from '../drag/use-block-drag';
@@ -37,13 +36,8 @@ function renderBlock(source: string) {
     events: new Map([[event.id, event]]),
   };
   initTestI18n();
-  for (const [namespace, strings] of [
-    ['editors', editors],
-    ['synced', synced],
-  ] as const) {
-    if (!i18next.hasResourceBundle('en', namespace))
-      i18next.addResourceBundle('en', namespace, strings);
-  }
+  if (!i18next.hasResourceBundle('en', 'editors'))
+    i18next.addResourceBundle('en', 'editors', editors);
   const context = { now: NINE - H, isCurrentTask: false, hasCurrent: false };
   return renderAgenda(
     <BlockDragLayer

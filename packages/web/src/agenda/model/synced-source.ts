@@ -9,16 +9,17 @@ const isKnown = (source: string): source is KnownSource =>
 
 /**
  * Names a synced event's `source` for people: google → "Google Calendar" and so on, in the
- * `synced` namespace; a source the app does not know is shown as the server wrote it.
+ * app's own strings (always loaded, so no block waits for them); a source the app does not know
+ * is shown as the server wrote it.
  */
 export function useSourceName(): (source: string) => string {
-  const { t } = useTranslation('synced');
-  return (source) => (isKnown(source) ? t(`source.${source}`) : source);
+  const { t } = useTranslation();
+  return (source) => (isKnown(source) ? t(`synced.source.${source}`) : source);
 }
 
 /** "From Google Calendar": the line a synced event's card and label carry. */
 export function useSyncedFrom(): (source: string) => string {
-  const { t } = useTranslation('synced');
+  const { t } = useTranslation();
   const name = useSourceName();
-  return (source) => (source ? t('from', { source: name(source) }) : '');
+  return (source) => (source ? t('synced.from', { source: name(source) }) : '');
 }

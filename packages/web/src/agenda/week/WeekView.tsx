@@ -15,7 +15,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlockWhy } from '../changes/use-block-why';
+import type { BlockWhyInput } from '../changes/use-block-why';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
@@ -138,7 +138,9 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
   const lastDay = addLocalDays(weekStart, 6, env.timeZone);
   const title = `${formatDate(weekStart, env, { month: 'short', day: 'numeric' })} – ${formatDate(lastDay, env, { month: 'short', day: 'numeric', year: 'numeric' })}`;
   const menuBlock = menu?.block;
-  const why = useBlockWhy(menuBlock, state, items, env, now);
+  const why: BlockWhyInput | null = menuBlock
+    ? { block: menuBlock, state, lookups: items, f: env, now }
+    : null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 0.5 }}>

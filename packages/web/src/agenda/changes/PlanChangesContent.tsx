@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import type { Chunk } from '../data/timeline-queries';
+import { usePlanChangesNote } from '../data/plan-changes';
+import type { WireTimelineState } from '../types';
+import type { AgendaEnv } from '../use-agenda-env';
+import { PlanChangesNote } from './PlanChangesNote';
+
+export interface PlanChangesContentProps {
+  env: AgendaEnv;
+  state: WireTimelineState | null;
+  chunks: readonly Chunk[];
+  now: number;
+}
+
+/** The note, when this device has one to show (data/plan-changes.ts decides). */
+export function PlanChangesContent({ env, state, chunks, now }: PlanChangesContentProps) {
+  const note = usePlanChangesNote(state);
+  if (!note) return null;
+  return (
+    <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto' }}>
+      <PlanChangesNote note={note} env={env} chunks={chunks} now={now} />
+    </Box>
+  );
+}
