@@ -22,7 +22,11 @@ export function formatWhen(instant: number, now: number, f: Formatting): string 
 }
 
 /** Why a task's planned time moved, as a clause: "Team meeting now covers its time". */
-export function reasonText(move: WirePlanMove, lookups: Lookups, t: TFunction<'plan-changes'>): string {
+export function reasonText(
+  move: WirePlanMove,
+  lookups: Lookups,
+  t: TFunction<'plan-changes'>,
+): string {
   switch (move.reason) {
     case 'busy': {
       const event = lookups.events.get(move.event)?.title;
