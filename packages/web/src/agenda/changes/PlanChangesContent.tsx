@@ -17,7 +17,17 @@ export function PlanChangesContent({ env, state, chunks, now }: PlanChangesConte
   const note = usePlanChangesNote(state);
   if (!note) return null;
   return (
-    <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto' }}>
+    // Opaque like the header above it: the day scrolling under the note never shows in its gap.
+    <Box
+      sx={{
+        px: { xs: 1.5, sm: 3 },
+        pt: 2,
+        maxWidth: 880,
+        width: '100%',
+        mx: 'auto',
+        bgcolor: 'background.default',
+      }}
+    >
       <PlanChangesNote note={note} env={env} chunks={chunks} now={now} />
     </Box>
   );
