@@ -104,7 +104,7 @@ test('the agenda, its menus and dialogs', { tag: '@phone' }, async ({ page, base
   await reveal(search, page.getByRole('button', { name: 'Search tasks and events' }));
   await search.focus();
   await page.keyboard.type('Write');
-  await expect(page.getByText('Write report').last()).toBeVisible();
+  await expect(page.getByTestId('search-results').getByText('Write report')).toBeVisible();
   await check(page, info, 'search results');
   await page.keyboard.press('Escape');
 

@@ -46,7 +46,11 @@ async function openFromDrawer(page: Page, name: 'Settings' | 'Agenda'): Promise<
 
 async function choose(page: Page, setting: RegExp, option: RegExp): Promise<void> {
   await page.getByRole('combobox', { name: setting }).click();
-  await page.getByRole('option', { name: option }).click();
+  // Chosen by keyboard, as the list allows: a choice that resizes the page (zoom) cannot move
+  // the option out from under a pointer mid-click.
+  const item = page.getByRole('option', { name: option });
+  await item.focus();
+  await item.press('Enter');
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 

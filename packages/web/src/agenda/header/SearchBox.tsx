@@ -61,6 +61,8 @@ export const SearchBox = forwardRef<
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [isOpen, setOpen] = useState(false);
+  // The results' code loads on the first search: the list exists only once it has drawn.
+  const [isListShown, setListShown] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
   const results = useSearch(query);
   const listId = useId();
@@ -94,7 +96,7 @@ export const SearchBox = forwardRef<
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
           // Only while the results are on the page: an id that names nothing misleads a reader.
-          aria-controls={isOpen && trimmed !== '' ? listId : undefined}
+          aria-controls={isOpen && trimmed !== '' && isListShown ? listId : undefined}
           role="searchbox"
           start={<SearchIcon fontSize="small" />}
           end={
@@ -124,6 +126,7 @@ export const SearchBox = forwardRef<
             query={trimmed}
             results={results}
             onGo={go}
+            onShown={setListShown}
           />
         )}
       </Box>

@@ -11,7 +11,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventRoute, newEventRoute, newTaskRoute, taskRoute } from '../routes';
 import type { Results } from './SearchBox';
@@ -22,11 +22,24 @@ export interface SearchResultsProps {
   query: string;
   results: Results | null;
   onGo: (path: string) => void;
+  /** Told true once the list is on the page and false when it leaves (the box's aria-controls). */
+  onShown?: (isShown: boolean) => void;
 }
 
 /** The search answer: tasks and events, each list with a Create button for the typed title. */
-export function SearchResults({ anchor, listId, query, results, onGo: go }: SearchResultsProps) {
+export function SearchResults({
+  anchor,
+  listId,
+  query,
+  results,
+  onGo: go,
+  onShown,
+}: SearchResultsProps) {
   const { t } = useTranslation('agenda');
+  useEffect(() => {
+    onShown?.(true);
+    return () => onShown?.(false);
+  }, [onShown]);
   const trimmed = query;
   return (
     <Popper
