@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock';
@@ -75,14 +76,31 @@ function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
   };
 }
 
-async function writeUnique(dir: string, base: string, content: Buffer): Promise<string> {
-  for (let n = 1; ; n++) {
-    const file = join(dir, n === 1 ? `${base}.eml` : `${base}-${n}.eml`);
-    try {
-      await writeFile(file, content, { flag: 'wx' });
-      return file;
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+/**
+ * Writes the mail whole before it gets its name: a reader of the folder (the tests, a person)
+ * never finds a file half written. The content goes to a temporary file, which is then linked
+ * under the first free name (a link, like `wx`, fails when the name is taken). Mail and text
+ * messages (social-sign-in/sms-sender.ts) are written so.
+ */
+export async function writeUnique(
+  dir: string,
+  base: string,
+  content: Buffer | string,
+  extension = 'eml',
+): Promise<string> {
+  const draft = join(dir, `.draft-${randomUUID()}`);
+  await writeFile(draft, content, { flag: 'wx' });
+  try {
+    for (let n = 1; ; n++) {
+      const file = join(dir, n === 1 ? `${base}.${extension}` : `${base}-${n}.${extension}`);
+      try {
+        await link(draft, file);
+        return file;
+      } catch (error) {
+        if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+      }
     }
+  } finally {
+    await unlink(draft);
   }
 }

@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { outboxDir } from '../mail/mailer';
+import { mkdir } from 'node:fs/promises';
+import { outboxDir, writeUnique } from '../mail/mailer';
 
 interface Sms {
   /** E.164. */
@@ -45,15 +44,7 @@ function outboxSender(dataDir: string): SmsSender {
     async send(sms, now) {
       await mkdir(dir, { recursive: true });
       const base = `${now}-${sms.to.replace(/[^\d+]/g, '')}`;
-      for (let n = 1; ; n++) {
-        const file = join(dir, n === 1 ? `${base}.sms` : `${base}-${n}.sms`);
-        try {
-          await writeFile(file, `To: ${sms.to}\n\n${sms.text}\n`, { flag: 'wx' });
-          return;
-        } catch (error) {
-          if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
-        }
-      }
+      await writeUnique(dir, base, `To: ${sms.to}\n\n${sms.text}\n`, 'sms');
     },
   };
 }
