@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { DAY, HOUR, MINUTE, signUpPlanner, type Planner } from '../timeline/planning-test-kit';
+import { HOUR, MINUTE, personWithThreeTasks, plannedStarts } from '../timeline/planning-test-kit';
 
 /*
  * The shell's Apple calendar upload is the person's own app at work (docs/plan-stability.md,
@@ -19,35 +19,10 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** A person with three one-hour tasks, planned 08-09, 09-10 and 10-11; the clock at 07:10. */
-async function personWithThreeTasks(): Promise<Planner> {
-  server.clock.set(SATURDAY_7);
-  const user = await signUpPlanner(server, { timezone: ZONE });
-  for (const title of ['A', 'B', 'C']) {
-    await user.client.call('PutTask', {
-      task: { title, category: { id: user.categoryId }, timeScheduled: HOUR },
-    });
-    server.clock.advance(1);
-  }
-  server.clock.set(at(7, 10));
-  return user;
-}
-
-async function plannedStarts(user: Planner): Promise<number[]> {
-  const timeline = await user.client.call('GetTimeline', {
-    start: SATURDAY_7 - DAY,
-    end: SATURDAY_7 + 2 * DAY,
-    version: 4,
-  });
-  return timeline.blockContainers
-    .flatMap(({ timeblock: b }) => (b?.task && !b.locking ? [b.start] : []))
-    .sort((a, b) => a - b);
-}
-
 describe('the cause of a re-plan after an Apple calendar upload (SQLite or DATABASE_URL)', () => {
   it("names the upload's request id when the uploaded event moved a planned block", async () => {
-    const user = await personWithThreeTasks();
-    expect(await plannedStarts(user)).toEqual([at(8), at(9), at(10)]);
+    const user = await personWithThreeTasks(server, ZONE, SATURDAY_7, at(7, 10));
+    expect(await plannedStarts(user, SATURDAY_7)).toEqual([at(8), at(9), at(10)]);
     await user.client.call('UpdateAppleCalendarBindRelationship', {
       relations: [{ calendarTitle: 'Work', categoryId: user.categoryId }],
     });
@@ -74,6 +49,6 @@ describe('the cause of a re-plan after an Apple calendar upload (SQLite or DATAB
     expect(planChanges?.moves.map((m) => [m.reason, m.wasStart, m.nowStart])).toEqual([
       ['busy', at(9), at(11)],
     ]);
-    expect(await plannedStarts(user)).toEqual([at(8), at(10), at(11)]);
+    expect(await plannedStarts(user, SATURDAY_7)).toEqual([at(8), at(10), at(11)]);
   });
 });

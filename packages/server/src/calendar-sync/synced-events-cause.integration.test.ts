@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { DAY, HOUR, MINUTE, signUpPlanner, type Planner } from '../timeline/planning-test-kit';
+import {
+  HOUR,
+  MINUTE,
+  personWithThreeTasks,
+  plannedStarts,
+  type Planner,
+} from '../timeline/planning-test-kit';
 import {
   applySyncedChanges,
   removeSyncedOrigin,
@@ -25,20 +31,6 @@ beforeAll(async () => {
   server = await startTestServer({ now: SATURDAY_7 });
 });
 afterAll(async () => server.close());
-
-/** A person with three one-hour tasks, planned 08-09, 09-10 and 10-11; the clock at 07:10. */
-async function personWithThreeTasks(): Promise<Planner> {
-  server.clock.set(SATURDAY_7);
-  const user = await signUpPlanner(server, { timezone: ZONE });
-  for (const title of ['A', 'B', 'C']) {
-    await user.client.call('PutTask', {
-      task: { title, category: { id: user.categoryId }, timeScheduled: HOUR },
-    });
-    server.clock.advance(1);
-  }
-  server.clock.set(at(7, 10));
-  return user;
-}
 
 const meeting = (key: string, startHour: number): SyncedEventInput => ({
   syncKey: key,
@@ -74,21 +66,10 @@ async function pendingCause(user: Planner): Promise<string> {
   return row.plan_cause;
 }
 
-async function plannedStarts(user: Planner): Promise<number[]> {
-  const timeline = await user.client.call('GetTimeline', {
-    start: SATURDAY_7 - DAY,
-    end: SATURDAY_7 + 2 * DAY,
-    version: 4,
-  });
-  return timeline.blockContainers
-    .flatMap(({ timeblock: b }) => (b?.task && !b.locking ? [b.start] : []))
-    .sort((a, b) => a - b);
-}
-
 describe('the cause of a re-plan after a sync (SQLite or DATABASE_URL)', () => {
   it("a person's sync names their request; a periodic pass after it names none", async () => {
-    const user = await personWithThreeTasks();
-    expect(await plannedStarts(user)).toEqual([at(8), at(9), at(10)]);
+    const user = await personWithThreeTasks(server, ZONE, SATURDAY_7, at(7, 10));
+    expect(await plannedStarts(user, SATURDAY_7)).toEqual([at(8), at(9), at(10)]);
 
     await fullSync(user, [meeting('m1', 9)], 'request-of-the-sync');
     const byPerson = await planChanges(user);
@@ -107,8 +88,8 @@ describe('the cause of a re-plan after a sync (SQLite or DATABASE_URL)', () => {
   });
 
   it('a periodic pass clears the cause of an earlier change no plan has seen yet', async () => {
-    const user = await personWithThreeTasks();
-    await plannedStarts(user);
+    const user = await personWithThreeTasks(server, ZONE, SATURDAY_7, at(7, 10));
+    await plannedStarts(user, SATURDAY_7);
     // A person's sync recorded its cause, then the pass synced again before any read re-planned.
     await fullSync(user, [meeting('m1', 9)], 'request-of-the-sync');
     await fullSync(user, [meeting('m1', 9), meeting('m2', 8)]);
@@ -118,8 +99,8 @@ describe('the cause of a re-plan after a sync (SQLite or DATABASE_URL)', () => {
   });
 
   it('an incremental sync and a removed calendar hand their cause down too', async () => {
-    const user = await personWithThreeTasks();
-    await plannedStarts(user);
+    const user = await personWithThreeTasks(server, ZONE, SATURDAY_7, at(7, 10));
+    await plannedStarts(user, SATURDAY_7);
     const db = server.database.db;
     await db.transaction().execute((trx) =>
       applySyncedChanges(trx, user.userId, {

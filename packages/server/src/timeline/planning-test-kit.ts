@@ -44,3 +44,37 @@ export function setPremiumLevel(server: TestServer, userId: string, level: numbe
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
+
+/**
+ * A person in `zone` with three one-hour tasks (A, B, C) made at `dayStart`, planned one after
+ * another from the first free hour; the clock is then set to `now`.
+ */
+export async function personWithThreeTasks(
+  server: TestServer,
+  zone: string,
+  dayStart: number,
+  now: number,
+): Promise<Planner> {
+  server.clock.set(dayStart);
+  const user = await signUpPlanner(server, { timezone: zone });
+  for (const title of ['A', 'B', 'C']) {
+    await user.client.call('PutTask', {
+      task: { title, category: { id: user.categoryId }, timeScheduled: HOUR },
+    });
+    server.clock.advance(1);
+  }
+  server.clock.set(now);
+  return user;
+}
+
+/** The starts of the person's task blocks from the day before `around` to two days after. */
+export async function plannedStarts(user: Planner, around: number): Promise<number[]> {
+  const timeline = await user.client.call('GetTimeline', {
+    start: around - DAY,
+    end: around + 2 * DAY,
+    version: 4,
+  });
+  return timeline.blockContainers
+    .flatMap(({ timeblock: b }) => (b?.task && !b.locking ? [b.start] : []))
+    .sort((a, b) => a - b);
+}
