@@ -117,7 +117,8 @@ for (const file of files) {
   if (/\bsql`|\bsql\.(raw|ref|lit|table|id|join)\b/.test(text)) buildsSql = true;
   if (buildsSql && !isRepository(rel)) sqlFiles.push(rel);
   // Publishing by hand: calls (not definitions) of the old ways, outside the runtime's own parts.
-  // Background work's publishChange and a method's declared changes are the ways kept.
+  // Background work's publishChange and a method's declared changes (`changes`, or `mayChange`
+  // reported with `ctx.changed`) are the ways kept.
   const handPublishing = /(?<!function )\b(notifyChange|recordChange)\(|\.notify\(|\.publish\(\{/;
   if (!isRuntime(rel) && handPublishing.test(text)) publishFiles.push(rel);
 }

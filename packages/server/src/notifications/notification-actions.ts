@@ -42,7 +42,8 @@ export async function runNotificationAction(
     now: () => ctx.now(),
     userId,
     sessionId: '',
-    notify: (type) => ctx.afterCommit(() => publishChange(realtime, userId, type)),
+    // The timeline's controls report only their saves, which record the change themselves.
+    changed: (type) => ctx.afterCommit(() => publishChange(realtime, userId, type)),
   };
   if (action === 'takeBreak') {
     await organizeTimeblocks(authed, { rest: EXTENSION_MS, nextTask: '', keepCurrent: false });

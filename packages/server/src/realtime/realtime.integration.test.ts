@@ -3,13 +3,7 @@ import { startTestServer, TEST_NOW, type TestServer } from '../testing/test-serv
 import { openStream } from './stream-reader';
 import { HOUR, signUpPlanner } from '../timeline/planning-test-kit';
 import { TimelineTimer } from '../timeline/timeline-timer';
-import { notifyChange } from './notify-change';
-import {
-  createRealtimeHub,
-  LocalRealtimeHub,
-  type RealtimeEventType,
-  type RealtimeMessage,
-} from './realtime-hub';
+import { createRealtimeHub, LocalRealtimeHub, type RealtimeMessage } from './realtime-hub';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,34 +53,6 @@ describe('GET /api/events', () => {
     ]);
     expect(await theirs.waitFor(1)).toEqual(['ready']);
     await Promise.all([mine.close(), byHeader.close(), theirs.close()]);
-  });
-});
-
-describe('notifyChange', () => {
-  it('bumps reminderUpdatedAt or timelineUpdatedAt in the transaction, then publishes', async () => {
-    const user = await signUpPlanner(server);
-    const before = await user.client.call('GetTimelineState');
-    const published: RealtimeEventType[] = [];
-    const change = (type: RealtimeEventType) =>
-      server.database.db.transaction().execute((db) =>
-        notifyChange(
-          {
-            db,
-            userId: user.userId,
-            now: () => server.clock.now(),
-            notify: (t) => published.push(t),
-          },
-          type,
-        ),
-      );
-    await change('reminderStateUpdated');
-    const afterReminder = await user.client.call('GetTimelineState');
-    expect(afterReminder.reminderUpdatedAt).toBeGreaterThan(before.reminderUpdatedAt);
-    expect(afterReminder.timelineUpdatedAt).toBe(before.timelineUpdatedAt);
-    await change('categoryUpdated');
-    const afterCategory = await user.client.call('GetTimelineState');
-    expect(afterCategory.timelineUpdatedAt).toBeGreaterThan(before.timelineUpdatedAt);
-    expect(published).toEqual(['reminderStateUpdated', 'categoryUpdated']);
   });
 });
 

@@ -1,6 +1,5 @@
 import { INPUT_BOUNDS } from '@planner/core';
 import { RemindersService, type Plain, type Reminder as WireReminder } from '@planner/protocol';
-import { notifyChange } from '../realtime/notify-change';
 import {
   fieldMaskBounds,
   idBound,
@@ -38,8 +37,6 @@ function required(reminder: Plain<WireReminder> | undefined): Plain<WireReminder
   if (!reminder) throw invalid('field "reminder": required');
   return reminder;
 }
-
-const changed = (ctx: AuthedContext) => notifyChange(ctx, 'reminderStateUpdated');
 
 /** A reminder as a client sends it; an origin of 0 means "the start given". */
 const reminderBounds: Fields<Plain<WireReminder>> = {
@@ -80,8 +77,12 @@ export const remindersMethods: readonly MethodDefinition[] = [
   }),
   defineMethod(method.cleanOverdueReminders, {
     auth: 'required',
+    // Announced only when something was cleaned.
+    mayChange: { reminderStateUpdated: 'record' },
     handler: async (_input, ctx) => {
-      if ((await cleanOverdueReminders(await callerOf(ctx))) > 0) await changed(ctx);
+      if ((await cleanOverdueReminders(await callerOf(ctx))) > 0) {
+        ctx.changed('reminderStateUpdated');
+      }
       return {};
     },
   }),

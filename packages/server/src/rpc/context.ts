@@ -63,8 +63,12 @@ export interface PublicContext extends CallBasics {
 export interface AuthedContext extends PublicContext {
   readonly userId: string;
   readonly sessionId: string;
-  /** Tells the user's other devices to refetch, once the transaction has committed. */
-  notify(type: RealtimeEventType): void;
+  /**
+   * Reports that a change kind the method declared in `mayChange` happened in this call: the
+   * runtime records it in the transaction when so declared and tells the user's other devices
+   * once the transaction has committed (never when it rolls back). An undeclared kind throws.
+   */
+  changed(type: RealtimeEventType): void;
 }
 
 export type Db = Transaction<Schema>;

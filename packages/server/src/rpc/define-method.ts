@@ -46,6 +46,13 @@ export interface MethodSpec<
    */
   changes?: readonly RealtimeEventType[];
   /**
+   * The change kinds the call makes only sometimes, which its handler learns as it runs (a read
+   * that brought the timeline up to now, a clean-up that found something): the handler reports
+   * each one that happened with `ctx.changed(kind)`, and the runtime handles exactly those, as
+   * the kind is declared here (see ReportedChange). A call that reports none announces none.
+   */
+  mayChange?: MayChange;
+  /**
    * The call may re-plan: its handler gets `ctx.plan` (the planner app.ts handed the runtime),
    * and a plan it opened is settled and saved after it, in the same transaction; when it opened
    * or touched the plan, the devices are told the timeline changed.
@@ -59,6 +66,15 @@ export interface MethodSpec<
   ) => Promise<PlainOf<O>>;
 }
 
+/**
+ * What the runtime does with a reported change kind. 'record': moves the state row's updated-at
+ * in the call's transaction (as for a declared change), then announces it after commit.
+ * 'announce': only announces it after commit, for a write that moved the mark itself (a timeline
+ * save bumps timelineUpdatedAt with the state it writes) or a change no mark follows.
+ */
+type ReportedChange = 'record' | 'announce';
+export type MayChange = Readonly<Partial<Record<RealtimeEventType, ReportedChange>>>;
+
 /** A method as the transport holds it, its types erased behind the descriptor. */
 export interface MethodDefinition {
   readonly method: DescMethod;
@@ -66,6 +82,8 @@ export interface MethodDefinition {
   readonly rateLimit: RateLimitSpec<unknown>;
   /** The change kinds announced after commit (see MethodSpec). */
   readonly changes: readonly RealtimeEventType[];
+  /** The change kinds the handler may report, and how each is handled (see MethodSpec). */
+  readonly mayChange: MayChange;
   /** Whether `run` gets the plan (see MethodSpec). */
   readonly replans: boolean;
   /** Throws a 400 naming the first field past its bound. */
@@ -107,6 +125,7 @@ export function defineMethod<
     auth: spec.auth,
     rateLimit: (spec.rateLimit ?? []) as RateLimitSpec<unknown>,
     changes: spec.changes ?? [],
+    mayChange: spec.mayChange ?? {},
     replans: spec.replans === true,
     checkBounds: (input) => {
       refuseNul(input);

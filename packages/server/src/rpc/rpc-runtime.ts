@@ -314,7 +314,7 @@ export class RpcRuntime {
     };
     if (definition.auth === 'none') return definition.run(input, base, prepared);
     const session = checkedSession ?? (await this.authenticate(trx, info));
-    const notify = (type: RealtimeEventType) =>
+    const announce = (type: RealtimeEventType) =>
       effects.push(() =>
         this.deps.realtime.publish({
           userId: session.userId,
@@ -322,20 +322,32 @@ export class RpcRuntime {
           originSessionId: session.sessionId,
         }),
       );
+    const toRecord: RealtimeEventType[] = [];
     const ctx: AuthedContext = {
       ...base,
       userId: session.userId,
       sessionId: session.sessionId,
-      notify,
+      changed: (type) => {
+        const handling = definition.mayChange[type];
+        if (!handling) {
+          throw new Error(`${definition.method.name} reports ${type}, not in its mayChange`);
+        }
+        if (handling === 'record') toRecord.push(type);
+        // Queued now, in the order reported; effects run only once the transaction commits.
+        announce(type);
+      },
     };
     const output = definition.replans
-      ? await this.runReplanning(trx, definition, input, ctx, prepared)
+      ? await this.runReplanning(trx, definition, input, ctx, prepared, announce)
       : await definition.run(input, ctx, prepared);
+    const record = (type: RealtimeEventType) =>
+      recordChange(trx, session.userId, type, this.now(), info.requestId);
+    for (const type of toRecord) await record(type);
     // Declared changes: recorded in the call's transaction (polling clients see them), then
     // announced to the user's other devices once it commits.
     for (const type of definition.changes) {
-      await recordChange(trx, session.userId, type, this.now(), info.requestId);
-      notify(type);
+      await record(type);
+      announce(type);
     }
     return output;
   }
@@ -351,6 +363,7 @@ export class RpcRuntime {
     input: unknown,
     ctx: AuthedContext,
     prepared: unknown,
+    announce: (type: RealtimeEventType) => void,
   ): Promise<unknown> {
     const planner = this.deps.planner;
     if (!planner) throw new Error(`${definition.method.name} re-plans but no planner was given`);
@@ -366,7 +379,7 @@ export class RpcRuntime {
     };
     const output = await definition.run(input, { ...ctx, plan }, prepared);
     if (opened) await (await opened).settle();
-    if (opened || touched) ctx.notify('timelineStateUpdated');
+    if (opened || touched) announce('timelineStateUpdated');
     return output;
   }
 

@@ -49,7 +49,7 @@ export async function writeOptions(
     isSupportedLocale(next.locale) &&
     (await retitleDefaultCategories(db, userId, next.locale, now))
   ) {
-    ctx.notify('categoryUpdated');
+    ctx.changed('categoryUpdated');
   }
   if (replans) await ctx.plan.open(now);
   return next;

@@ -1,6 +1,6 @@
 import { INPUT_BOUNDS } from '@planner/core';
 import { AccountsService } from '@planner/protocol';
-import { defineMethod, type MethodDefinition } from '../rpc/define-method';
+import { defineMethod, type MayChange, type MethodDefinition } from '../rpc/define-method';
 import { fieldMaskBounds, keywordBound, text } from '../rpc/bounds';
 import { parseOptionFields } from './options-rules';
 import { readOptions, writeOptions } from './options-service';
@@ -15,6 +15,12 @@ function requireOptions<T>(options: T | undefined): T {
   return options;
 }
 
+/**
+ * A new language renames the default categories the person kept: announced, not recorded (no
+ * block depends on a title).
+ */
+const retitles: MayChange = { categoryUpdated: 'announce' };
+
 /** User options and the zone picker's lists (docs/settings.md). */
 export const settingsMethods: readonly MethodDefinition[] = [
   defineMethod(AccountsService.method.getUserOptions, {
@@ -24,6 +30,7 @@ export const settingsMethods: readonly MethodDefinition[] = [
   defineMethod(AccountsService.method.putUserOptions, {
     auth: 'required',
     replans: true,
+    mayChange: retitles,
     handler: async (input, ctx) => ({
       options: await writeOptions(ctx, requireOptions(input.options), parseOptionFields([])),
     }),
@@ -32,6 +39,7 @@ export const settingsMethods: readonly MethodDefinition[] = [
     auth: 'required',
     bounds: { fields: fieldMaskBounds },
     replans: true,
+    mayChange: retitles,
     handler: async (input, ctx) => ({
       options: await writeOptions(
         ctx,

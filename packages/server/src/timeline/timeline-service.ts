@@ -87,7 +87,10 @@ export function currentInfo(session: TimelineSession): CurrentBlockInfo | undefi
   return event && eventInfo(event);
 }
 
-/** Saves a session that a control changed, tells the other devices, answers the state. */
+/**
+ * Saves a session that a control changed and answers the state; a save that moved the timeline
+ * reports it, and the runtime tells the other devices after commit (the methods declare it).
+ */
 export async function finish(
   ctx: AuthedContext,
   session: TimelineSession,
@@ -96,7 +99,7 @@ export async function finish(
   settle(session);
   // Controls change tasks only through the world.
   const { changed } = await saveTimeline(session, forceBump, { tasksWritten: false });
-  if (changed) ctx.notify('timelineStateUpdated');
+  if (changed) ctx.changed('timelineStateUpdated');
   return presentState(session.world.state, session.now, currentInfo(session));
 }
 

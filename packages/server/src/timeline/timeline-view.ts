@@ -181,7 +181,7 @@ export async function getTimeline(
   if (end - start > MAX_WINDOW_MS) throw invalid('field "end": the window is at most 92 days');
   const session = await openTimeline(ctx.db, ctx.userId, ctx.now(), { window: { start, end } });
   const { plan, changed } = await saveTimeline(session);
-  if (changed) ctx.notify('timelineStateUpdated');
+  if (changed) ctx.changed('timelineStateUpdated');
   const { now } = session;
   const stored = (await storedBlocksOf(session, start, end))
     .filter((b) => input.includeAll || b.end > b.start)
