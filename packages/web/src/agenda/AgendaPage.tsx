@@ -1,20 +1,21 @@
 import Box from '@mui/material/Box';
-import { addLocalDays, startOfLocalDay, weekViewWindow } from '@planner/core';
+import { startOfLocalDay } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { categoriesQueryKey } from '../categories/categories-api';
 import { PlanChangesSlot } from './changes/PlanChangesSlot';
 import { AgendaSpeedDial } from './controls/AgendaSpeedDial';
-import { ControlBar } from './controls/ControlBar';
+import { ControlBar, type ControlsProps } from './controls/ControlBar';
+import type { CurrentItem } from './controls/current-item';
 import { useCurrentItem } from './controls/use-current-item';
 import { readSavedView, saveFocusMode, saveView, useFocusMode } from './data/agenda-prefs';
 import { useProgressCheck } from './data/progress-check';
-import { containersIn, remindersIn, timelineKey } from './data/timeline-queries';
-import { useTimeline } from './data/use-timeline';
+import { containersIn, remindersIn } from './data/timeline-queries';
+import { useTimeline, type TimelineSnapshot } from './data/use-timeline';
 import { useServerNow } from './data/use-server-now';
-import { dayRangeAround, DayView } from './day/DayView';
+import { DayView, type DayViewProps } from './day/DayView';
 import { AgendaHeader } from './header/AgendaHeader';
 import {
   DialogHost,
@@ -23,16 +24,22 @@ import {
   UnconfirmedTasksDialog,
   WeekView,
 } from './lazy-parts';
-import { agendaItems } from './model/agenda-block';
+import { agendaItems, type AgendaItems } from './model/agenda-block';
 import { useOpenDialog } from './dialogs/dialog-store';
-import { weekStartOf } from './model/week-model';
 import { agendaRoute } from './routes';
 import { useAgendaShortcuts } from './use-agenda-shortcuts';
 import { EmptyAgenda } from './tutorials/EmptyAgenda';
 import { useHasTasks } from './tutorials/use-has-tasks';
-import { isFinished, parseTutorialStatus, tutorialToShow } from './tutorials/tutorial-state';
+import {
+  isFinished,
+  parseTutorialStatus,
+  tutorialToShow,
+  type TutorialName,
+} from './tutorials/tutorial-state';
 import type { AgendaView, TimeRange } from './types';
-import { useAgendaEnv } from './use-agenda-env';
+import { useAgendaEnv, type AgendaEnv } from './use-agenda-env';
+import { useAgendaRange } from './use-agenda-range';
+import type { WeekViewProps } from './week/WeekView';
 
 const DATE_PATTERN = /^\d{1,15}$/u;
 
@@ -54,74 +61,41 @@ export default function AgendaPage() {
   return <Agenda view={route.view} routeDate={route.date} />;
 }
 
-function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | null }) {
-  useTranslation('agenda');
-  const env = useAgendaEnv();
+/** Spec 2: ?add=true opens the creation dial, then the route is plain /agenda. */
+function useDialFromRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [isDialOpen, setDialOpen] = useState(false);
-  const isFocusMode = useFocusMode();
-  const hasDialog = useOpenDialog() !== null;
-  const now = useServerNow(60_000);
-  const date = routeDate ?? now;
-  const client = useQueryClient();
-  const searchRef = useRef<HTMLInputElement>(null);
-
-  // Spec 2: ?add=true opens the creation dial, then the route is plain /agenda.
   useEffect(() => {
     if (searchParams.get('add') !== 'true') return;
     setDialOpen(true);
     navigate('/agenda', { replace: true });
   }, [searchParams, navigate]);
-  // Spec 2: leaving and returning to the agenda refreshes categories.
+  return [isDialOpen, setDialOpen] as const;
+}
+
+/** The creation dial, opened by its button or by the route. */
+function AddDial() {
+  const [isOpen, setOpen] = useDialFromRoute();
+  return <AgendaSpeedDial open={isOpen} onOpenChange={setOpen} />;
+}
+
+/** Spec 2: leaving and returning to the agenda refreshes categories. */
+function useRefreshCategories() {
+  const client = useQueryClient();
   useEffect(() => {
     void client.invalidateQueries({ queryKey: categoriesQueryKey });
   }, [client]);
+}
 
-  const [dayRange, setDayRange] = useState<TimeRange>(() => dayRangeAround(date, env.timeZone));
-  useEffect(() => {
-    if (date < dayRange.start || date >= dayRange.end)
-      setDayRange(dayRangeAround(date, env.timeZone));
-  }, [date, dayRange, env.timeZone]);
-  const weekStart = weekStartOf(date, env.firstDayOfWeek, env.timeZone);
-  const weekRange = useMemo(
-    () => weekViewWindow(weekStart, env.timeZone),
-    [weekStart, env.timeZone],
-  );
-  const range = view === 'day' ? dayRange : weekRange;
-  const snapshot = useTimeline(range);
-
-  const items = useMemo(
-    () => agendaItems(containersIn(snapshot.chunks, range)),
-    [snapshot.chunks, range],
-  );
-  const reminders = useMemo(() => remindersIn(snapshot.chunks, range), [snapshot.chunks, range]);
-  useProgressCheck(items, snapshot.state, env.timeZone);
-
-  const goTo = useCallback(
-    (nextView: AgendaView, nextDate: number) => navigate(agendaRoute(nextView, nextDate)),
-    [navigate],
-  );
-  const onView = (next: AgendaView) => {
-    saveView(next);
-    goTo(next, date);
-  };
-  const onExtend = useCallback(
-    (direction: 'earlier' | 'later') => {
-      // Spec 4: no load-more while a range is loading.
-      if (client.isFetching({ queryKey: timelineKey }) > 0) return;
-      setDayRange((r) =>
-        direction === 'later'
-          ? { start: r.start, end: addLocalDays(r.end, 3, env.timeZone) }
-          : { start: addLocalDays(r.start, -3, env.timeZone), end: r.end },
-      );
-    },
-    [client, env.timeZone],
-  );
-  const setFocus = useCallback((on: boolean) => saveFocusMode(on), []);
-  useAgendaShortcuts({ view, onDate: (d) => goTo(view, d), onView, onFocus: setFocus, searchRef });
-
-  const current = useCurrentItem(snapshot.state, items);
+/** The tutorial to show, and what goes above the plan: its card, or the empty agenda's help. */
+function useAgendaHelp(
+  env: AgendaEnv,
+  snapshot: TimelineSnapshot,
+  items: AgendaItems,
+  current: CurrentItem,
+) {
+  const isFocusMode = useFocusMode();
   const hasTasks = useHasTasks(items);
   const isEmpty = snapshot.state !== null && !snapshot.isLoading && items.blocks.length === 0;
   const status = parseTutorialStatus(env.tutorialStatus);
@@ -137,12 +111,26 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
         {showsEmpty && <EmptyAgenda />}
       </>
     ) : null;
+  return { isFocusMode, tutorial, top };
+}
+
+function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | null }) {
+  useTranslation('agenda');
+  const env = useAgendaEnv();
+  const now = useServerNow(60_000);
+  const date = routeDate ?? now;
+  useRefreshCategories();
+  const { dayRange, weekStart, range, onExtend } = useAgendaRange(view, date, env);
+  const { snapshot, items, reminders } = useAgendaData(range, env);
+  const { goTo, onView, setFocus, searchRef } = useAgendaNavigation(view, date);
+  const current = useCurrentItem(snapshot.state, items);
+  const { isFocusMode, tutorial, top } = useAgendaHelp(env, snapshot, items, current);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       {/* Before the header and the endless list in the focus order; drawn at the bottom. */}
       <ControlBar env={env} state={snapshot.state} current={current} onFocusMode={setFocus} />
-      <AgendaSpeedDial open={isDialOpen} onOpenChange={setDialOpen} />
+      <AddDial />
       <AgendaHeader
         env={env}
         view={view}
@@ -154,52 +142,117 @@ function Agenda({ view, routeDate }: { view: AgendaView; routeDate: number | nul
       />
       <PlanChangesSlot env={env} state={snapshot.state} chunks={snapshot.chunks} now={now} />
       {view === 'day' ? (
-        <Box
-          sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto', flex: 1 }}
-        >
-          <DayView
-            env={env}
-            range={dayRange}
-            items={items}
-            reminders={reminders}
-            snapshot={snapshot}
-            focusDate={startOfLocalDay(date, env.timeZone)}
-            onExtend={onExtend}
-            top={top}
-          />
-        </Box>
+        <DayPane
+          env={env}
+          range={dayRange}
+          items={items}
+          reminders={reminders}
+          snapshot={snapshot}
+          focusDate={startOfLocalDay(date, env.timeZone)}
+          onExtend={onExtend}
+          top={top}
+        />
       ) : (
-        <>
-          {tutorial && tutorial !== 'focusView' && (
-            <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>{top}</Box>
-          )}
-          <WeekView
-            env={env}
-            weekStart={weekStart}
-            items={items}
-            reminders={reminders}
-            state={snapshot.state}
-            onWeek={(w) => goTo('week', w)}
-          />
-        </>
+        <WeekPane
+          env={env}
+          weekStart={weekStart}
+          items={items}
+          reminders={reminders}
+          state={snapshot.state}
+          onWeek={(w) => goTo('week', w)}
+          top={tutorial && tutorial !== 'focusView' ? top : null}
+        />
       )}
+      <AgendaOverlays
+        env={env}
+        state={snapshot.state}
+        current={current}
+        isFocusMode={isFocusMode}
+        tutorial={tutorial}
+        onFocusMode={setFocus}
+      />
+    </Box>
+  );
+}
+
+/** The loaded timeline, its blocks and reminders in the range; the progress check watches them. */
+function useAgendaData(range: TimeRange, env: AgendaEnv) {
+  const snapshot = useTimeline(range);
+  const items = useMemo(
+    () => agendaItems(containersIn(snapshot.chunks, range)),
+    [snapshot.chunks, range],
+  );
+  const reminders = useMemo(() => remindersIn(snapshot.chunks, range), [snapshot.chunks, range]);
+  useProgressCheck(items, snapshot.state, env.timeZone);
+  return { snapshot, items, reminders };
+}
+
+/**
+ * Moving to another view or date, and in or out of focus mode, by the controls or the keyboard
+ * shortcuts; a chosen view is remembered for the next visit.
+ */
+function useAgendaNavigation(view: AgendaView, date: number) {
+  const navigate = useNavigate();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const goTo = useCallback(
+    (nextView: AgendaView, nextDate: number) => navigate(agendaRoute(nextView, nextDate)),
+    [navigate],
+  );
+  const onView = (next: AgendaView) => {
+    saveView(next);
+    goTo(next, date);
+  };
+  const setFocus = useCallback((on: boolean) => saveFocusMode(on), []);
+  useAgendaShortcuts({ view, onDate: (d) => goTo(view, d), onView, onFocus: setFocus, searchRef });
+  return { goTo, onView, setFocus, searchRef };
+}
+
+/** The day view in its centred column. */
+function DayPane(props: DayViewProps) {
+  return (
+    <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2, maxWidth: 880, width: '100%', mx: 'auto', flex: 1 }}>
+      <DayView {...props} />
+    </Box>
+  );
+}
+
+/** The week view, with the tutorial's card (and the empty agenda's help) above it. */
+function WeekPane({ top, ...props }: WeekViewProps & { top: ReactNode }) {
+  return (
+    <>
+      {top && <Box sx={{ px: { xs: 1.5, sm: 3 }, pt: 2 }}>{top}</Box>}
+      <WeekView {...props} />
+    </>
+  );
+}
+
+/** What opens over the agenda: focus mode, the open dialog, the unconfirmed tasks' question. */
+function AgendaOverlays({
+  env,
+  state,
+  current,
+  isFocusMode,
+  tutorial,
+  onFocusMode,
+}: ControlsProps & { isFocusMode: boolean; tutorial: TutorialName | null }) {
+  const hasDialog = useOpenDialog() !== null;
+  return (
+    <>
       {isFocusMode && (
         <FocusView
           env={env}
-          state={snapshot.state}
+          state={state}
           current={current}
-          onFocusMode={setFocus}
+          onFocusMode={onFocusMode}
           tutorial={
-            tutorial === 'focusView' ? (
-              <TutorialSlot name="focusView" state={snapshot.state} />
-            ) : null
+            tutorial === 'focusView' ? <TutorialSlot name="focusView" state={state} /> : null
           }
         />
       )}
       {hasDialog && <DialogHost env={env} />}
-      {snapshot.state?.hasUnconfirmedTask && (
-        <UnconfirmedTasksDialog hasUnconfirmed stamp={snapshot.state.timelineUpdatedAt} env={env} />
+      {state?.hasUnconfirmedTask && (
+        <UnconfirmedTasksDialog hasUnconfirmed stamp={state.timelineUpdatedAt} env={env} />
       )}
-    </Box>
+    </>
   );
 }

@@ -242,24 +242,7 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
       }}
     >
       <CurrentAnnouncer title={texts.title} />
-      <Box
-        sx={{
-          height: 3,
-          mx: 2,
-          borderRadius: 2,
-          overflow: 'hidden',
-          bgcolor: alpha(texts.color, 0.18),
-        }}
-      >
-        <Box
-          sx={{
-            height: 3,
-            width: `${texts.progress * 100}%`,
-            bgcolor: texts.color,
-            transition: 'width 1s linear',
-          }}
-        />
-      </Box>
+      <BarProgress color={texts.color} progress={texts.progress} />
       <Box
         sx={{
           display: 'flex',
@@ -271,54 +254,100 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
           py: 1,
         }}
       >
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            flex: { xs: '1 0 100%', sm: 1 },
-            minWidth: 0,
-          }}
-        >
-          <Box
-            sx={{
-              width: 10,
-              height: 10,
-              borderRadius: '50%',
-              bgcolor: texts.color,
-              flexShrink: 0,
-              ml: 0.5,
-            }}
-          />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={TITLE_SX} data-testid="current-title">
-              {texts.title}
-            </Typography>
-            <Typography noWrap variant="caption" color="text.secondary" component="p">
-              {texts.detail}
-            </Typography>
-          </Box>
-        </Box>
-        {/* On a phone the lower row: left-aligned, its right end free for the add button. */}
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: { xs: 1.5, sm: 1 },
-            minHeight: { xs: PHONE_FAB_PX },
-          }}
-        >
-          <AutoExtendToggle state={state} />
-          <PlaybackButtons state={state} size="medium" />
-          <IconButton
-            aria-label={t('controls.focusMode')}
-            aria-pressed={false}
-            onClick={() => onFocusMode(true)}
-          >
-            <FullscreenIcon />
-          </IconButton>
-        </Box>
+        <CurrentSummary color={texts.color} title={texts.title} detail={texts.detail} />
+        <BarButtons state={state} onFocusMode={onFocusMode} />
       </Box>
     </Paper>
+  );
+}
+
+/** The thin line along the bar's top: how far the current item has come. */
+function BarProgress({ color, progress }: { color: string; progress: number }) {
+  return (
+    <Box
+      sx={{
+        height: 3,
+        mx: 2,
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: alpha(color, 0.18),
+      }}
+    >
+      <Box
+        sx={{
+          height: 3,
+          width: `${progress * 100}%`,
+          bgcolor: color,
+          transition: 'width 1s linear',
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The current item's colour dot, its title and the words under it (time left, or a hint). */
+function CurrentSummary({
+  color,
+  title,
+  detail,
+}: {
+  color: string;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flex: { xs: '1 0 100%', sm: 1 },
+        minWidth: 0,
+      }}
+    >
+      <Box
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: color,
+          flexShrink: 0,
+          ml: 0.5,
+        }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={TITLE_SX} data-testid="current-title">
+          {title}
+        </Typography>
+        <Typography noWrap variant="caption" color="text.secondary" component="p">
+          {detail}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** On a phone the lower row: left-aligned, its right end free for the add button. */
+function BarButtons({ state, onFocusMode }: Pick<ControlsProps, 'state' | 'onFocusMode'>) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 1.5, sm: 1 },
+        minHeight: { xs: PHONE_FAB_PX },
+      }}
+    >
+      <AutoExtendToggle state={state} />
+      <PlaybackButtons state={state} size="medium" />
+      <IconButton
+        aria-label={t('controls.focusMode')}
+        aria-pressed={false}
+        onClick={() => onFocusMode(true)}
+      >
+        <FullscreenIcon />
+      </IconButton>
+    </Box>
   );
 }

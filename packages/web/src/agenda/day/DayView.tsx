@@ -5,17 +5,15 @@ import { addLocalDays, PLANNING_CONSTANTS, startOfLocalDay, type IdleBlock } fro
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { BlockWhyInput } from '../changes/use-block-why';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
-import { blockActions, isDraggable, type BlockAction } from '../model/block-actions';
+import { isDraggable, type BlockContext } from '../model/block-actions';
 import { buildDayModel, type DayBlock } from '../model/day-model';
 import type { TimelineSnapshot } from '../data/use-timeline';
-import type { TimeRange, WireReminder } from '../types';
-import { BlockMenu, QuickAddMenu, ReminderMenu } from '../lazy-parts';
-import { useBlockActions } from '../use-block-actions';
+import type { TimeRange, WireReminder, WireTimelineState } from '../types';
+import { QuickAddMenu, ReminderMenu } from '../lazy-parts';
 import type { AgendaEnv } from '../use-agenda-env';
 import { DaySectionView } from './DaySectionView';
 import { BlockCard, type BlockView } from './BlockCard';
@@ -27,6 +25,7 @@ import {
   type DayMenus,
   type MenuAnchor,
 } from './menu-anchor';
+import { OpenBlockMenu } from './OpenBlockMenu';
 import { OverdueReminders } from './OverdueReminders';
 
 export interface DayViewProps {
@@ -70,62 +69,22 @@ function useScrollToFocus(focusDate: number, env: AgendaEnv, ready: boolean, has
 
 /** The day view: a timeline per day, loaded 3 more days at a time at its end (spec 4). */
 export function DayView(props: DayViewProps) {
-  const { t } = useTranslation('agenda');
-  const { env, range, items, snapshot } = props;
+  const { env, items, snapshot } = props;
   const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
   const state = snapshot.state;
   const currentBlockId = state?.currentBlock?.timeblock || undefined;
-  const model = useMemo(
-    () =>
-      buildDayModel({
-        items,
-        reminders: props.reminders,
-        range,
-        timeZone: env.timeZone,
-        now,
-        currentBlockId,
-        debug: env.isDebug,
-      }),
-    [items, props.reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
-  );
+  const model = useDayModel(props, now, currentBlockId);
   const container = useRef<HTMLDivElement>(null);
   const dnd = useAfterPaint(snapshot.state !== null && items.blocks.length > 0, loadDnd);
   const menus = useMenuState(container);
-  const { menu, quickAdd, reminderMenu } = menus;
-  const runAction = useBlockActions(env);
-  const currentTaskId = state?.currentBlock?.task || undefined;
-  const context = (block: DayBlock) => ({
-    now,
-    isCurrentTask: block.task !== undefined && block.task === currentTaskId && block.start <= now,
-    hasCurrent: Boolean(state?.currentBlock?.timeblock),
-  });
   const { onOpen } = menus;
-  const renderBlock = (view: BlockView) =>
-    dnd ? (
-      <dnd.DraggableBlock
-        {...view}
-        env={env}
-        now={now}
-        onOpen={onOpen}
-        canDrag={isDraggable(view.block, context(view.block))}
-      />
-    ) : (
-      <BlockCard {...view} env={env} now={now} onOpen={onOpen} />
-    );
+  const { context, renderBlock } = useBlockRenderer({ env, now, state, dnd, onOpen });
   const hasHelp = Boolean(props.top);
   useScrollToFocus(props.focusDate, env, snapshot.chunks.length > 0, hasHelp);
   const helpDay =
     model.days.find((d) => props.focusDate >= d.start && props.focusDate < d.end)?.start ?? null;
   useEdgeLoading(container, props.onExtend);
   const todayStart = startOfLocalDay(now, env.timeZone);
-  const why: BlockWhyInput | null = menu?.block
-    ? { block: menu?.block, state, lookups: items, f: env, now }
-    : null;
-  const menuTitle = menu
-    ? menu.block.task
-      ? items.tasks.get(menu.block.task)?.title
-      : items.events.get(menu.block.event ?? '')?.title
-    : '';
   return (
     <Box
       ref={container}
@@ -134,16 +93,7 @@ export function DayView(props: DayViewProps) {
       sx={{ pb: { xs: `${FAB_CLEARANCE_PX}px`, sm: 16 } }}
     >
       {helpDay === null && props.top}
-      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
-        <Button
-          size="small"
-          onClick={() => props.onExtend('earlier')}
-          color="inherit"
-          sx={{ color: 'text.secondary' }}
-        >
-          {t('day.showEarlier')}
-        </Button>
-      </Box>
+      <ShowEarlier onExtend={props.onExtend} />
       <DayMenusContext.Provider value={menus.dayMenus}>
         <MaybeDnd dnd={dnd} container={container} env={env} items={items}>
           {model.days.map((day) => (
@@ -164,26 +114,74 @@ export function DayView(props: DayViewProps) {
           ))}
         </MaybeDnd>
       </DayMenusContext.Provider>
-      <Box data-edge-sentinel sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        {snapshot.isLoading ? (
-          <CircularProgress size={24} aria-label={t('loading')} />
-        ) : (
-          <Button
-            onClick={() => props.onExtend('later')}
-            color="inherit"
-            sx={{ color: 'text.secondary' }}
-          >
-            {t('day.showLater')}
-          </Button>
-        )}
-      </Box>
+      <ShowLater isLoading={snapshot.isLoading} onExtend={props.onExtend} />
+      <DayViewMenus
+        menus={menus}
+        env={env}
+        items={items}
+        state={state}
+        now={now}
+        context={context}
+      />
+    </Box>
+  );
+}
+
+/**
+ * How each block is drawn: a card, or a draggable card once drag and drop has loaded; and what
+ * its menu offers, which depends on what is going on now.
+ */
+function useBlockRenderer(args: {
+  env: AgendaEnv;
+  now: number;
+  state: WireTimelineState | null;
+  dnd: DndModule | null;
+  onOpen: (clicked: HTMLElement, block: DayBlock) => void;
+}) {
+  const { env, now, state, dnd, onOpen } = args;
+  const currentTaskId = state?.currentBlock?.task || undefined;
+  const context = (block: DayBlock): BlockContext => ({
+    now,
+    isCurrentTask: block.task !== undefined && block.task === currentTaskId && block.start <= now,
+    hasCurrent: Boolean(state?.currentBlock?.timeblock),
+  });
+  const renderBlock = (view: BlockView) =>
+    dnd ? (
+      <dnd.DraggableBlock
+        {...view}
+        env={env}
+        now={now}
+        onOpen={onOpen}
+        canDrag={isDraggable(view.block, context(view.block))}
+      />
+    ) : (
+      <BlockCard {...view} env={env} now={now} onOpen={onOpen} />
+    );
+  return { context, renderBlock };
+}
+
+/** The day view's open menu, if any: a block's, an idle stretch's quick add, or a reminder's. */
+function DayViewMenus(props: {
+  menus: ReturnType<typeof useMenuState>;
+  env: AgendaEnv;
+  items: AgendaItems;
+  state: WireTimelineState | null;
+  now: number;
+  context: (block: DayBlock) => BlockContext;
+}) {
+  const { menus, now } = props;
+  const { menu, quickAdd, reminderMenu } = menus;
+  return (
+    <>
       {menu && (
-        <BlockMenu
+        <OpenBlockMenu
+          env={props.env}
+          items={props.items}
+          state={props.state}
+          now={now}
           anchor={menu.anchor}
-          title={menuTitle || t('untitled')}
-          actions={blockActions(menu.block, context(menu.block))}
-          why={why}
-          onChoose={(action: BlockAction) => runAction(action, menu.block)}
+          block={menu.block}
+          context={props.context(menu.block)}
           onClose={menus.closeMenu}
         />
       )}
@@ -194,6 +192,63 @@ export function DayView(props: DayViewProps) {
           reminder={reminderMenu.reminder}
           onClose={menus.closeReminder}
         />
+      )}
+    </>
+  );
+}
+
+/** The days in the range, with their entries; the now line moves with `now`. */
+function useDayModel(props: DayViewProps, now: number, currentBlockId: string | undefined) {
+  const { env, items, reminders, range } = props;
+  return useMemo(
+    () =>
+      buildDayModel({
+        items,
+        reminders,
+        range,
+        timeZone: env.timeZone,
+        now,
+        currentBlockId,
+        debug: env.isDebug,
+      }),
+    [items, reminders, range, env.timeZone, env.isDebug, now, currentBlockId],
+  );
+}
+
+/** The button above the first day that loads 3 days before it. */
+function ShowEarlier({ onExtend }: Pick<DayViewProps, 'onExtend'>) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+      <Button
+        size="small"
+        onClick={() => onExtend('earlier')}
+        color="inherit"
+        sx={{ color: 'text.secondary' }}
+      >
+        {t('day.showEarlier')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The list's end: a spinner while days load, else the button that loads 3 more. Reaching it
+ * loads them too (`data-edge-sentinel`, see useEdgeLoading).
+ */
+function ShowLater({
+  isLoading,
+  onExtend,
+}: { isLoading: boolean } & Pick<DayViewProps, 'onExtend'>) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Box data-edge-sentinel sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      {isLoading ? (
+        <CircularProgress size={24} aria-label={t('loading')} />
+      ) : (
+        <Button onClick={() => onExtend('later')} color="inherit" sx={{ color: 'text.secondary' }}>
+          {t('day.showLater')}
+        </Button>
       )}
     </Box>
   );

@@ -15,18 +15,16 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockWhyInput } from '../changes/use-block-why';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
-import { BlockMenu } from '../lazy-parts';
 import { useServerNow } from '../data/use-server-now';
+import { OpenBlockMenu } from '../day/OpenBlockMenu';
 import { useAfterPaint } from '../drag/use-after-paint';
 import type { AgendaItems } from '../model/agenda-block';
-import { blockActions } from '../model/block-actions';
+import type { BlockContext } from '../model/block-actions';
 import type { DayBlock } from '../model/day-model';
 import { formatDate } from '../model/format';
 import { buildWeekModel } from '../model/week-model';
 import type { WireReminder, WireTimelineState } from '../types';
-import { useBlockActions } from '../use-block-actions';
 import type { AgendaEnv } from '../use-agenda-env';
 import { WeekBlock, type WeekBlockComponent, type WeekBlockProps } from './WeekBlock';
 import type * as WeekDndModule from './WeekDnd';
@@ -67,21 +65,9 @@ export interface WeekViewProps {
   onWeek: (weekStart: number) => void;
 }
 
-/** Week view: a carousel of the previous, current and next week (swipe or the arrows). */
-export function WeekView({ env, weekStart, items, reminders, state, onWeek }: WeekViewProps) {
-  const { t } = useTranslation('agenda');
-  const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
-  const scroller = useRef<HTMLDivElement>(null);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
-  const runAction = useBlockActions(env);
-  // Stable, so the memoised day columns do not re-render when the now line moves.
-  const openMenu = useCallback(
-    (anchor: HTMLElement, block: DayBlock) => setMenu({ anchor, block }),
-    [],
-  );
-  const currentBlockId = state?.currentBlock?.timeblock || undefined;
-  const dnd = useAfterPaint(state !== null && items.blocks.length > 0, loadDnd);
-  const DraggableBlock = useBlockComponent(dnd, state?.currentBlock?.task || undefined);
+/** The previous, current and next week's starts, and each one's model. */
+function useWeekModels(props: WeekViewProps, now: number, currentBlockId: string | undefined) {
+  const { env, weekStart, items, reminders } = props;
   const weeks = useMemo(
     () => [-7, 0, 7].map((days) => addLocalDays(weekStart, days, env.timeZone)),
     [weekStart, env.timeZone],
@@ -101,7 +87,20 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
     // The now line moves on its own; blocks are rebuilt when the data or the week changes.
     [weeks, items, reminders, env.timeZone, currentBlockId],
   );
+  return { weeks, models };
+}
 
+/**
+ * The carousel's scrolling: the middle week in view whenever the week changes, the hours at the
+ * morning on opening, and a swipe that settles on a side week makes it the week in view.
+ */
+function useWeekScroller(
+  scroller: RefObject<HTMLDivElement | null>,
+  { weekStart, onWeek }: Pick<WeekViewProps, 'weekStart' | 'onWeek'>,
+  weeks: number[],
+  firstDayStart: number,
+  now: number,
+) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollLeft = el.clientWidth;
@@ -110,10 +109,7 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
     const el = scroller.current;
     if (!el) return;
     // Opens at the morning, or at now when that is later in the day.
-    const hour = Math.max(
-      7,
-      Math.min(20, ((now - (models[1]?.columns[0]?.start ?? now)) % (24 * HOUR_MS)) / HOUR_MS - 2),
-    );
+    const hour = Math.max(7, Math.min(20, ((now - firstDayStart) % (24 * HOUR_MS)) / HOUR_MS - 2));
     el.scrollTop = hour * HOUR_PX;
   }, []);
   useEffect(() => {
@@ -134,59 +130,36 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
       el.removeEventListener('scroll', onScroll);
     };
   }, [onWeek, weeks, weekStart]);
+}
 
-  const lastDay = addLocalDays(weekStart, 6, env.timeZone);
-  const title = `${formatDate(weekStart, env, { month: 'short', day: 'numeric' })} – ${formatDate(lastDay, env, { month: 'short', day: 'numeric', year: 'numeric' })}`;
-  const menuBlock = menu?.block;
-  const why: BlockWhyInput | null = menuBlock
-    ? { block: menuBlock, state, lookups: items, f: env, now }
-    : null;
+/** Week view: a carousel of the previous, current and next week (swipe or the arrows). */
+export function WeekView(props: WeekViewProps) {
+  const { env, weekStart, items, state, onWeek } = props;
+  const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
+  // Stable, so the memoised day columns do not re-render when the now line moves.
+  const openMenu = useCallback(
+    (anchor: HTMLElement, block: DayBlock) => setMenu({ anchor, block }),
+    [],
+  );
+  const currentBlockId = state?.currentBlock?.timeblock || undefined;
+  const dnd = useAfterPaint(state !== null && items.blocks.length > 0, loadDnd);
+  const DraggableBlock = useBlockComponent(dnd, state?.currentBlock?.task || undefined);
+  const { weeks, models } = useWeekModels(props, now, currentBlockId);
+  useWeekScroller(scroller, props, weeks, models[1]?.columns[0]?.start ?? now, now);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 0.5 }}>
-        <IconButton aria-label={t('week.previous')} onClick={() => onWeek(weeks[0] ?? weekStart)}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography
-          component="h2"
-          sx={{ fontWeight: 700, flex: 1, textAlign: 'center' }}
-          aria-live="polite"
-        >
-          {title}
-        </Typography>
-        <IconButton aria-label={t('week.next')} onClick={() => onWeek(weeks[2] ?? weekStart)}>
-          <ChevronRightIcon />
-        </IconButton>
-      </Box>
-      <Box
-        ref={scroller}
-        data-testid="week-scroller"
-        // Blocks answer a long press once drag and drop has loaded (after the first paint).
-        data-drag-ready={dnd ? '' : undefined}
-        sx={{
-          display: 'flex',
-          overflow: 'auto',
-          scrollSnapType: 'x mandatory',
-          height: {
-            xs: 'calc(100dvh - 56px - 56px - 48px)',
-            sm: 'calc(100dvh - 64px - 56px - 48px)',
-          },
-          scrollbarWidth: 'thin',
-          overscrollBehaviorX: 'contain',
-          willChange: 'scroll-position',
-        }}
-      >
+      <WeekTitleBar
+        env={env}
+        weekStart={weekStart}
+        onPrevious={() => onWeek(weeks[0] ?? weekStart)}
+        onNext={() => onWeek(weeks[2] ?? weekStart)}
+      />
+      <WeekScroller scroller={scroller} isDragReady={dnd !== null}>
         <MaybeDnd dnd={dnd} container={scroller} env={env} items={items}>
           {models.map((model, index) => (
-            <Box
-              key={weeks[index]}
-              sx={{
-                flex: '0 0 100%',
-                minWidth: 0,
-                scrollSnapAlign: 'start',
-                px: { xs: 0.5, sm: 1 },
-              }}
-            >
+            <WeekPage key={weeks[index]}>
               <WeekGrid
                 model={model}
                 items={items}
@@ -197,39 +170,116 @@ export function WeekView({ env, weekStart, items, reminders, state, onWeek }: We
                 isActive={index === 1}
                 Block={index === 1 ? DraggableBlock : WeekBlock}
               />
-              {/* A spacer, not padding: each page is stretched to the scroller's height, so its
-                  end padding lies within the first screen and the grid overflows past it; the
-                  spacer comes after the grid, and the last hours scroll above the control bar. */}
-              <Box aria-hidden sx={{ height: { xs: FAB_CLEARANCE_PX, sm: 96 } }} />
-            </Box>
+            </WeekPage>
           ))}
         </MaybeDnd>
-      </Box>
+      </WeekScroller>
       {menu && (
-        <BlockMenu
-          anchor={menu?.anchor ?? null}
-          title={
-            (menuBlock?.task
-              ? items.tasks.get(menuBlock.task)?.title
-              : items.events.get(menuBlock?.event ?? '')?.title) || t('untitled')
-          }
-          actions={
-            menuBlock
-              ? blockActions(menuBlock, {
-                  now,
-                  isCurrentTask:
-                    menuBlock.task !== undefined &&
-                    menuBlock.task === state?.currentBlock?.task &&
-                    menuBlock.start <= now,
-                  hasCurrent: Boolean(currentBlockId),
-                })
-              : []
-          }
-          why={why}
-          onChoose={(action) => menuBlock && runAction(action, menuBlock)}
+        <OpenBlockMenu
+          env={env}
+          items={items}
+          state={state}
+          now={now}
+          anchor={menu.anchor}
+          block={menu.block}
+          context={weekBlockContext(menu.block, state, now)}
           onClose={() => setMenu(null)}
         />
       )}
+    </Box>
+  );
+}
+
+/** What the block's menu offers depends on what is going on now. */
+function weekBlockContext(
+  block: DayBlock,
+  state: WireTimelineState | null,
+  now: number,
+): BlockContext {
+  return {
+    now,
+    isCurrentTask:
+      block.task !== undefined && block.task === state?.currentBlock?.task && block.start <= now,
+    hasCurrent: Boolean(state?.currentBlock?.timeblock || undefined),
+  };
+}
+
+/** The carousel: the weeks side by side, one screen wide each, snapping to a week. */
+function WeekScroller(props: {
+  scroller: RefObject<HTMLDivElement | null>;
+  isDragReady: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      ref={props.scroller}
+      data-testid="week-scroller"
+      // Blocks answer a long press once drag and drop has loaded (after the first paint).
+      data-drag-ready={props.isDragReady ? '' : undefined}
+      sx={{
+        display: 'flex',
+        overflow: 'auto',
+        scrollSnapType: 'x mandatory',
+        height: {
+          xs: 'calc(100dvh - 56px - 56px - 48px)',
+          sm: 'calc(100dvh - 64px - 56px - 48px)',
+        },
+        scrollbarWidth: 'thin',
+        overscrollBehaviorX: 'contain',
+        willChange: 'scroll-position',
+      }}
+    >
+      {props.children}
+    </Box>
+  );
+}
+
+/** The week's dates between the arrows to the previous and the next week. */
+function WeekTitleBar(props: {
+  env: AgendaEnv;
+  weekStart: number;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation('agenda');
+  const { env, weekStart } = props;
+  const lastDay = addLocalDays(weekStart, 6, env.timeZone);
+  const title = `${formatDate(weekStart, env, { month: 'short', day: 'numeric' })} – ${formatDate(lastDay, env, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 0.5 }}>
+      <IconButton aria-label={t('week.previous')} onClick={props.onPrevious}>
+        <ChevronLeftIcon />
+      </IconButton>
+      <Typography
+        component="h2"
+        sx={{ fontWeight: 700, flex: 1, textAlign: 'center' }}
+        aria-live="polite"
+      >
+        {title}
+      </Typography>
+      <IconButton aria-label={t('week.next')} onClick={props.onNext}>
+        <ChevronRightIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** One week of the carousel, a screen wide. */
+function WeekPage({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        flex: '0 0 100%',
+        minWidth: 0,
+        scrollSnapAlign: 'start',
+        px: { xs: 0.5, sm: 1 },
+      }}
+    >
+      {children}
+      {/* A spacer, not padding: each page is stretched to the scroller's height, so its
+          end padding lies within the first screen and the grid overflows past it; the
+          spacer comes after the grid, and the last hours scroll above the control bar. */}
+      <Box aria-hidden sx={{ height: { xs: FAB_CLEARANCE_PX, sm: 96 } }} />
     </Box>
   );
 }
