@@ -261,7 +261,7 @@ export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) 
   );
 }
 
-/** The thin line along the bar's top: how far the current item has come. */
+/** The thin line along the bar's top: how far the current item has come (no transition: see CurrentProgress). */
 function BarProgress({ color, progress }: { color: string; progress: number }) {
   return (
     <Box
@@ -278,7 +278,6 @@ function BarProgress({ color, progress }: { color: string; progress: number }) {
           height: 3,
           width: `${progress * 100}%`,
           bgcolor: color,
-          transition: 'width 1s linear',
         }}
       />
     </Box>
