@@ -65,42 +65,134 @@ function weekdayLabel(index: number, languageTag: string): string {
   );
 }
 
+type PartProps = Required<RepeatPickerProps>;
+
+/** One of the picker's two lists (how often, how it ends): `name` names its label id too. */
+function RepeatSelect<V extends string>(props: {
+  name: 'repeat-freq' | 'repeat-end';
+  label: string;
+  value: V;
+  options: readonly V[];
+  optionLabel: (option: V) => string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const labelId = `${props.name}-label`;
+  return (
+    <FormControl fullWidth disabled={props.disabled}>
+      <InputLabel id={labelId}>{props.label}</InputLabel>
+      <Select
+        labelId={labelId}
+        label={props.label}
+        value={props.value}
+        name={props.name}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {props.options.map((option) => (
+          <MenuItem key={option} value={option}>
+            {props.optionLabel(option)}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** None, daily, weekly, monthly or yearly. */
+function RepeatFrequencySelect({ rule, onChange, disabled }: PartProps) {
+  const { t } = useTranslation('editors');
+  return (
+    <RepeatSelect
+      name="repeat-freq"
+      label={t('repeat.label')}
+      value={rule.freq}
+      options={RECURRENCE_FREQS}
+      optionLabel={(freq) => t(`repeat.freq.${freq}`)}
+      onChange={(freq) => {
+        if (isFreq(freq)) onChange(repeatWithFrequency(rule, freq));
+      }}
+      disabled={disabled}
+    />
+  );
+}
+
+/** A weekly rule's weekdays, Monday first. */
+function RepeatWeekdays({ rule, onChange, startMs, prefs, disabled }: PartProps) {
+  const { t } = useTranslation('editors');
+  return (
+    <ToggleButtonGroup
+      value={shownByDay(rule.byDay, startMs, prefs.timeZone)}
+      onChange={(_, days: number[]) => onChange({ ...rule, byDay: formatByDay(days) })}
+      aria-label={t('repeat.onDays')}
+      disabled={disabled}
+      size="small"
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {WEEKDAY_TOKENS.map((token, index) => (
+        <ToggleButton key={token} value={index} aria-label={token} sx={{ flex: 1, minWidth: 36 }}>
+          {weekdayLabel(index, prefs.languageTag)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** How the repeat ends: never, on a date, or after a count. */
+function RepeatEndFields({ rule, onChange, startMs, prefs, disabled }: PartProps) {
+  const { t } = useTranslation('editors');
+  const end = recurrenceEndKind(rule);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <RepeatSelect
+        name="repeat-end"
+        label={t('repeat.ends')}
+        value={end}
+        options={RECURRENCE_END_KINDS}
+        optionLabel={(kind) => t(`repeat.end.${kind}`)}
+        onChange={(kind) => {
+          if (isEndKind(kind)) onChange(repeatWithEnd(rule, kind, startMs, prefs.timeZone));
+        }}
+        disabled={disabled}
+      />
+      {end === 'UNTIL' && (
+        <DateInput
+          label={t('repeat.until')}
+          name="repeat-until"
+          valueMs={rule.until}
+          onChange={(until) => onChange({ ...rule, until })}
+          prefs={prefs}
+          disabled={disabled}
+        />
+      )}
+      {end === 'COUNT' && (
+        <ClampedNumberField
+          label={t('repeat.count')}
+          name="repeat-count"
+          value={rule.count}
+          min={1}
+          clamp={clampRepeatCount}
+          onChange={(count) => onChange({ ...rule, count })}
+          disabled={disabled}
+          slotProps={{ input: { endAdornment: t('repeat.times', { count: rule.count }) } }}
+        />
+      )}
+    </Box>
+  );
+}
+
 /**
  * The repeat picker (spec 4): none clears the rule, a frequency other than weekly clears the
  * weekdays, ending on a date starts one week ahead, ending after a count starts at 1 and only
  * takes 1 or more. Each rule comes from core.
  */
-export function RepeatPicker({
-  rule,
-  onChange,
-  startMs,
-  prefs,
-  disabled = false,
-}: RepeatPickerProps) {
+export function RepeatPicker({ disabled = false, ...rest }: RepeatPickerProps) {
   const { t } = useTranslation('editors');
+  const props = { ...rest, disabled };
+  const { rule, onChange } = props;
   const isOn = rule.freq !== 'none';
-  const end = recurrenceEndKind(rule);
-  const unitKey = `repeat.unit.${rule.freq}`;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <FormControl fullWidth disabled={disabled}>
-        <InputLabel id="repeat-freq-label">{t('repeat.label')}</InputLabel>
-        <Select
-          labelId="repeat-freq-label"
-          label={t('repeat.label')}
-          value={rule.freq}
-          name="repeat-freq"
-          onChange={(event) => {
-            if (isFreq(event.target.value)) onChange(repeatWithFrequency(rule, event.target.value));
-          }}
-        >
-          {RECURRENCE_FREQS.map((freq) => (
-            <MenuItem key={freq} value={freq}>
-              {t(`repeat.freq.${freq}`)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <RepeatFrequencySelect {...props} />
       {isOn && (
         <ClampedNumberField
           label={t('repeat.every')}
@@ -111,75 +203,13 @@ export function RepeatPicker({
           clamp={(typed) => Math.floor(clampNumber(typed, 1, MAX_INTERVAL))}
           onChange={(interval) => onChange({ ...rule, interval })}
           disabled={disabled}
-          slotProps={{ input: { endAdornment: t(unitKey, { count: rule.interval }) } }}
+          slotProps={{
+            input: { endAdornment: t(`repeat.unit.${rule.freq}`, { count: rule.interval }) },
+          }}
         />
       )}
-      {rule.freq === 'WEEKLY' && (
-        <ToggleButtonGroup
-          value={shownByDay(rule.byDay, startMs, prefs.timeZone)}
-          onChange={(_, days: number[]) => onChange({ ...rule, byDay: formatByDay(days) })}
-          aria-label={t('repeat.onDays')}
-          disabled={disabled}
-          size="small"
-          sx={{ flexWrap: 'wrap' }}
-        >
-          {WEEKDAY_TOKENS.map((token, index) => (
-            <ToggleButton
-              key={token}
-              value={index}
-              aria-label={token}
-              sx={{ flex: 1, minWidth: 36 }}
-            >
-              {weekdayLabel(index, prefs.languageTag)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      )}
-      {isOn && (
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormControl fullWidth disabled={disabled}>
-            <InputLabel id="repeat-end-label">{t('repeat.ends')}</InputLabel>
-            <Select
-              labelId="repeat-end-label"
-              label={t('repeat.ends')}
-              value={end}
-              name="repeat-end"
-              onChange={(event) => {
-                const kind = event.target.value;
-                if (isEndKind(kind)) onChange(repeatWithEnd(rule, kind, startMs, prefs.timeZone));
-              }}
-            >
-              {RECURRENCE_END_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind}>
-                  {t(`repeat.end.${kind}`)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          {end === 'UNTIL' && (
-            <DateInput
-              label={t('repeat.until')}
-              name="repeat-until"
-              valueMs={rule.until}
-              onChange={(until) => onChange({ ...rule, until })}
-              prefs={prefs}
-              disabled={disabled}
-            />
-          )}
-          {end === 'COUNT' && (
-            <ClampedNumberField
-              label={t('repeat.count')}
-              name="repeat-count"
-              value={rule.count}
-              min={1}
-              clamp={clampRepeatCount}
-              onChange={(count) => onChange({ ...rule, count })}
-              disabled={disabled}
-              slotProps={{ input: { endAdornment: t('repeat.times', { count: rule.count }) } }}
-            />
-          )}
-        </Box>
-      )}
+      {rule.freq === 'WEEKLY' && <RepeatWeekdays {...props} />}
+      {isOn && <RepeatEndFields {...props} />}
     </Box>
   );
 }

@@ -1,15 +1,13 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useSourceName } from '../agenda/model/synced-source';
-import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { EditorActions } from '../editors/EditorActions';
 import { EditorLayout } from '../editors/EditorLayout';
-import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
-import { ScopeDialog } from '../editors/ScopeDialog';
 import { useLeaveEditor } from '../editors/use-leave-editor';
 import type { EventDraft } from './event-draft';
 import { EventFormFields } from './EventFormFields';
+import { EventQuestionDialogs } from './EventQuestionDialogs';
 import { useEventEditor, type EventRef } from './use-event-editor';
 
 export interface EventEditorProps {
@@ -26,7 +24,6 @@ export function EventEditor({ eventRef, initial, prefs }: EventEditorProps) {
   const source = eventRef?.event.source ?? '';
   const isReadOnly = source !== '';
   const sourceName = useSourceName();
-  const { question } = editor;
 
   async function save(confirmedLong = false) {
     const outcome = await editor.save(confirmedLong);
@@ -61,37 +58,12 @@ export function EventEditor({ eventRef, initial, prefs }: EventEditorProps) {
         isReadOnly={isReadOnly}
         prefs={prefs}
       />
-      <ConfirmDialog
-        open={question.kind === 'long'}
-        title={t('event.longTitle')}
-        text={t('event.longText', {
-          duration: question.kind === 'long' ? formatDuration(question.durationMs, t) : '',
-        })}
-        confirmLabel={t('common.save')}
-        cancelLabel={t('common.cancel')}
-        onCancel={editor.closeQuestion}
-        onConfirm={() => void save(true)}
-      />
-      <ConfirmDialog
-        open={question.kind === 'delete'}
-        title={t('event.deleteTitle')}
-        text={t('common.noUndo')}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        isDestructive
-        onCancel={editor.closeQuestion}
-        onConfirm={() => void editor.remove(0).then((done) => done && leave.goBack())}
-      />
-      <ScopeDialog
-        open={question.kind === 'scope'}
-        action={question.kind === 'scope' ? question.action : 'update'}
-        scopes={question.kind === 'scope' ? question.scopes : []}
-        onCancel={editor.closeQuestion}
-        onChoose={(scope) => {
-          const action = question.kind === 'scope' ? question.action : 'update';
-          const run = action === 'delete' ? editor.remove(scope) : editor.send(scope);
-          void run.then((done) => done && leave.goBack());
-        }}
+      <EventQuestionDialogs
+        question={editor.question}
+        onClose={editor.closeQuestion}
+        onConfirmLong={() => void save(true)}
+        onDelete={(scope) => void editor.remove(scope).then((done) => done && leave.goBack())}
+        onSend={(scope) => void editor.send(scope).then((done) => done && leave.goBack())}
       />
     </EditorLayout>
   );

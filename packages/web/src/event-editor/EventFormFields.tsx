@@ -58,73 +58,110 @@ function PreparationField(props: {
   );
 }
 
-/** The event form, in the order a person fills it (spec 2, Event screen). */
-export function EventFormFields({
-  draft,
-  update,
-  categoryError,
-  isReadOnly,
-  prefs,
-}: EventFormFieldsProps) {
+/** The title and category. */
+function EventTitleSection({ draft, update, categoryError, isReadOnly }: EventFormFieldsProps) {
+  const { t } = useTranslation('editors');
+  return (
+    <FormSection>
+      <TextField
+        name="title"
+        label={t('event.title')}
+        placeholder={t('common.untitled')}
+        value={draft.title}
+        onChange={(event) => update((d) => ({ ...d, title: event.target.value }))}
+        disabled={isReadOnly}
+        autoFocus={!isReadOnly}
+        fullWidth
+      />
+      <CategoryPicker
+        value={draft.category}
+        onChange={(category) => update((d) => ({ ...d, category }))}
+        errorKey={categoryError}
+        disabled={isReadOnly}
+      />
+    </FormSection>
+  );
+}
+
+/** All day, the start and the end (an all-day event shows its last day). */
+function EventTimeSection({ draft, update, isReadOnly, prefs }: EventFormFieldsProps) {
   const { t } = useTranslation('editors');
   const zone = prefs.timeZone;
   return (
+    <FormSection>
+      <FormControlLabel
+        control={
+          <Switch
+            name="all-day"
+            checked={draft.allDay}
+            disabled={isReadOnly}
+            onChange={(_, checked) => update((d) => withAllDay(d, checked, zone))}
+          />
+        }
+        label={t('event.allDay')}
+      />
+      <DateTimeRow
+        name="start"
+        dateLabel={t('event.startDate')}
+        label={t('event.startTime')}
+        allDay={draft.allDay}
+        valueMs={draft.start}
+        onChange={(start) => update((d) => ({ ...d, start }))}
+        onCommit={() => update((d) => keepStartBeforeEnd(d, 'start'))}
+        prefs={prefs}
+        disabled={isReadOnly}
+      />
+      <DateTimeRow
+        name="end"
+        dateLabel={t(draft.allDay ? 'event.lastDay' : 'event.endDate')}
+        label={t('event.endTime')}
+        allDay={draft.allDay}
+        valueMs={draft.allDay ? draft.end - 1 : draft.end}
+        onChange={(end) =>
+          update((d) => ({ ...d, end: d.allDay ? allDayEndFromLastDay(end, zone) : end }))
+        }
+        onCommit={() => update((d) => keepStartBeforeEnd(d, 'end'))}
+        prefs={prefs}
+        disabled={isReadOnly}
+      />
+    </FormSection>
+  );
+}
+
+/** The preparation time before and after the event. */
+function EventPreparationSection({ draft, update, isReadOnly }: EventFormFieldsProps) {
+  const { t } = useTranslation('editors');
+  return (
+    <FormSection>
+      <Typography variant="subtitle2">{t('event.preparation')}</Typography>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+        <PreparationField
+          label={t('event.before')}
+          name="travel-top"
+          value={draft.travelTopMinutes}
+          onChange={(m) => update((d) => ({ ...d, travelTopMinutes: m }))}
+          disabled={isReadOnly}
+        />
+        <PreparationField
+          label={t('event.after')}
+          name="travel-bottom"
+          value={draft.travelBottomMinutes}
+          onChange={(m) => update((d) => ({ ...d, travelBottomMinutes: m }))}
+          disabled={isReadOnly}
+        />
+      </Box>
+    </FormSection>
+  );
+}
+
+/** The event form, in the order a person fills it (spec 2, Event screen). */
+export function EventFormFields(props: EventFormFieldsProps) {
+  const { draft, update, isReadOnly, prefs } = props;
+  const { t } = useTranslation('editors');
+  return (
     <>
-      <FormSection>
-        <TextField
-          name="title"
-          label={t('event.title')}
-          placeholder={t('common.untitled')}
-          value={draft.title}
-          onChange={(event) => update((d) => ({ ...d, title: event.target.value }))}
-          disabled={isReadOnly}
-          autoFocus={!isReadOnly}
-          fullWidth
-        />
-        <CategoryPicker
-          value={draft.category}
-          onChange={(category) => update((d) => ({ ...d, category }))}
-          errorKey={categoryError}
-          disabled={isReadOnly}
-        />
-      </FormSection>
-      <FormSection>
-        <FormControlLabel
-          control={
-            <Switch
-              name="all-day"
-              checked={draft.allDay}
-              disabled={isReadOnly}
-              onChange={(_, checked) => update((d) => withAllDay(d, checked, zone))}
-            />
-          }
-          label={t('event.allDay')}
-        />
-        <DateTimeRow
-          name="start"
-          dateLabel={t('event.startDate')}
-          label={t('event.startTime')}
-          allDay={draft.allDay}
-          valueMs={draft.start}
-          onChange={(start) => update((d) => ({ ...d, start }))}
-          onCommit={() => update((d) => keepStartBeforeEnd(d, 'start'))}
-          prefs={prefs}
-          disabled={isReadOnly}
-        />
-        <DateTimeRow
-          name="end"
-          dateLabel={t(draft.allDay ? 'event.lastDay' : 'event.endDate')}
-          label={t('event.endTime')}
-          allDay={draft.allDay}
-          valueMs={draft.allDay ? draft.end - 1 : draft.end}
-          onChange={(end) =>
-            update((d) => ({ ...d, end: d.allDay ? allDayEndFromLastDay(end, zone) : end }))
-          }
-          onCommit={() => update((d) => keepStartBeforeEnd(d, 'end'))}
-          prefs={prefs}
-          disabled={isReadOnly}
-        />
-      </FormSection>
+      <EventTitleSection {...props} />
+      <EventTimeSection {...props} />
       <FormSection>
         <RepeatPicker
           rule={draft.rule}
@@ -134,25 +171,7 @@ export function EventFormFields({
           disabled={isReadOnly}
         />
       </FormSection>
-      <FormSection>
-        <Typography variant="subtitle2">{t('event.preparation')}</Typography>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
-          <PreparationField
-            label={t('event.before')}
-            name="travel-top"
-            value={draft.travelTopMinutes}
-            onChange={(m) => update((d) => ({ ...d, travelTopMinutes: m }))}
-            disabled={isReadOnly}
-          />
-          <PreparationField
-            label={t('event.after')}
-            name="travel-bottom"
-            value={draft.travelBottomMinutes}
-            onChange={(m) => update((d) => ({ ...d, travelBottomMinutes: m }))}
-            disabled={isReadOnly}
-          />
-        </Box>
-      </FormSection>
+      <EventPreparationSection {...props} />
       <FormSection>
         <Typography variant="subtitle2">{t('event.notifications')}</Typography>
         <NotificationsEditor

@@ -2,11 +2,10 @@ import {
   isLongEvent,
   offeredScopes,
   PLANNING_CONSTANTS,
-  validateCategoryChoice,
   type RecurrenceScope,
 } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../api/client';
 import { showToast } from '../components/toast-store';
 import { reportEditorError } from '../editors/errors';
@@ -20,7 +19,9 @@ import {
   type PlainEvent,
 } from './event-draft';
 import { refreshAfterEdit } from '../editors/refresh-after-edit';
+import { useCategoryCheck } from '../editors/use-category-check';
 import { useDraft } from '../editors/use-draft';
+import { useSavingFlag } from '../editors/use-saving-flag';
 import { EVENT_EDITOR_KEY } from './event-api';
 
 /** Which question stands between the Save press and the call. */
@@ -36,74 +37,108 @@ export interface EventRef {
   instanceStart: number;
 }
 
+type EventField = ReturnType<typeof changedEventFields>[number];
+
+/** Creates the event, or updates the occurrences `scope` names with the fields changed. */
+function sendEvent(
+  ref: EventRef | null,
+  change: { draft: EventDraft; zone: string; fields: EventField[]; scope: RecurrenceScope },
+) {
+  const event = wireEvent(change.draft, change.zone);
+  return ref
+    ? call('UpdateEvent', {
+        newEvent: { ...event, id: ref.event.id },
+        oldEvent: {
+          id: ref.event.id,
+          instanceNumber: ref.event.instanceNumber,
+          isVirtual: ref.event.isVirtual,
+          start: ref.event.start,
+          end: ref.event.end,
+        },
+        apiVersion: 1,
+        updateType: change.scope,
+        fields: change.fields,
+      })
+    : call('CreateEvent', { event });
+}
+
+function deleteEvent(ref: EventRef, scope: RecurrenceScope) {
+  return call('DeleteEvent', {
+    event: {
+      id: ref.event.id,
+      instanceNumber: ref.event.instanceNumber,
+      isVirtual: ref.event.isVirtual,
+    },
+    apiVersion: 1,
+    updateType: scope,
+  });
+}
+
+/** The event screen's calls, one at a time behind the saving flag; each resolves true when done. */
+function useEventCalls(
+  ref: EventRef | null,
+  form: { draft: EventDraft; fields: EventField[]; setBase: (draft: EventDraft) => void },
+  zone: string,
+  closeQuestion: () => void,
+) {
+  const client = useQueryClient();
+  const saving = useSavingFlag();
+  const { draft, fields, setBase } = form;
+
+  function send(scope: RecurrenceScope): Promise<boolean> {
+    return saving.whileSaving(async () => {
+      closeQuestion();
+      try {
+        await withSavingToast(
+          () => sendEvent(ref, { draft, zone, fields, scope }),
+          PLANNING_CONSTANTS.savingToastEventMs,
+        );
+        setBase(draft);
+        await refreshAfterEdit(client, EVENT_EDITOR_KEY);
+        return true;
+      } catch {
+        // Spec 8: a failed create or update clears the saving toast and shows nothing.
+        return false;
+      }
+    }, false);
+  }
+
+  async function remove(scope: RecurrenceScope): Promise<boolean> {
+    if (!ref || saving.isBusy()) return false;
+    closeQuestion();
+    return saving.whileSaving(async () => {
+      try {
+        await deleteEvent(ref, scope);
+        showToast({ key: 'editors:event.deleted' });
+        setBase(draft);
+        await refreshAfterEdit(client, EVENT_EDITOR_KEY);
+        return true;
+      } catch (error) {
+        reportEditorError(error);
+        return false;
+      }
+    }, false);
+  }
+
+  return { isSaving: saving.isSaving, send, remove };
+}
+
 /**
  * The event screen's state (spec 4 Event): the form over what was loaded, a refresh that replaces
  * only an unedited form, the long-event and scope questions, and the saving flag.
  */
 export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZone: string) {
-  const client = useQueryClient();
   const { base, setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedEventFields);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const { categoryError, update, checkCategory } = useCategoryCheck(draft, setDraft);
   const [question, setQuestion] = useState<EventQuestion>({ kind: 'none' });
-  const [isSaving, setSaving] = useState(false);
-  const savingRef = useRef(false);
-
-  function update(change: (d: EventDraft) => EventDraft) {
-    setDraft((d) => {
-      const next = change(d);
-      if (next.category) setCategoryError(null);
-      return next;
-    });
-  }
-
-  const isSeries = ref !== null && isRecurringDraft(base);
+  const closeQuestion = () => setQuestion({ kind: 'none' });
   const zoneOfEvent = ref?.event.timezone || timeZone;
-
-  async function send(scope: RecurrenceScope): Promise<boolean> {
-    if (savingRef.current) return false;
-    savingRef.current = true;
-    setSaving(true);
-    setQuestion({ kind: 'none' });
-    try {
-      const event = wireEvent(draft, zoneOfEvent);
-      await withSavingToast(
-        () =>
-          ref
-            ? call('UpdateEvent', {
-                newEvent: { ...event, id: ref.event.id },
-                oldEvent: {
-                  id: ref.event.id,
-                  instanceNumber: ref.event.instanceNumber,
-                  isVirtual: ref.event.isVirtual,
-                  start: ref.event.start,
-                  end: ref.event.end,
-                },
-                apiVersion: 1,
-                updateType: scope,
-                fields,
-              })
-            : call('CreateEvent', { event }),
-        PLANNING_CONSTANTS.savingToastEventMs,
-      );
-      setBase(draft);
-      await refreshAfterEdit(client, EVENT_EDITOR_KEY);
-      return true;
-    } catch {
-      // Spec 8: a failed create or update clears the saving toast and shows nothing.
-      return false;
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
+  const calls = useEventCalls(ref, { draft, fields, setBase }, zoneOfEvent, closeQuestion);
+  const isSeries = ref !== null && isRecurringDraft(base);
 
   /** Save pressed: checks, then the questions in turn, then the call. Returns true when saved. */
   async function save(confirmedLong = false): Promise<boolean | 'unchanged' | 'asking'> {
-    const invalid = validateCategoryChoice(draft.category?.id);
-    if (invalid) {
-      setCategoryError(invalid);
-      return false;
-    }
+    if (!checkCategory()) return false;
     if (ref && !isDirty) return 'unchanged';
     if (!confirmedLong && isLongEvent(draft)) {
       setQuestion({ kind: 'long', durationMs: draft.end - draft.start });
@@ -114,7 +149,7 @@ export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZo
       setQuestion({ kind: 'scope', action: 'update', scopes: offeredScopes('update', moved) });
       return 'asking';
     }
-    return send(0);
+    return calls.send(0);
   }
 
   function askDelete() {
@@ -125,45 +160,17 @@ export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZo
     );
   }
 
-  async function remove(scope: RecurrenceScope): Promise<boolean> {
-    if (!ref || savingRef.current) return false;
-    setQuestion({ kind: 'none' });
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await call('DeleteEvent', {
-        event: {
-          id: ref.event.id,
-          instanceNumber: ref.event.instanceNumber,
-          isVirtual: ref.event.isVirtual,
-        },
-        apiVersion: 1,
-        updateType: scope,
-      });
-      showToast({ key: 'editors:event.deleted' });
-      setBase(draft);
-      await refreshAfterEdit(client, EVENT_EDITOR_KEY);
-      return true;
-    } catch (error) {
-      reportEditorError(error);
-      return false;
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
-
   return {
     draft,
     update,
     isDirty,
-    isSaving,
+    isSaving: calls.isSaving,
     categoryError,
     question,
-    closeQuestion: () => setQuestion({ kind: 'none' }),
+    closeQuestion,
     save,
-    send,
+    send: calls.send,
     askDelete,
-    remove,
+    remove: calls.remove,
   };
 }

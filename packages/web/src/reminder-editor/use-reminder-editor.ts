@@ -1,6 +1,6 @@
 import { PLANNING_CONSTANTS, SCOPE_THIS, type RecurrenceScope } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../components/toast-store';
 import { reportEditorError } from '../editors/errors';
 import type { PlannerPrefs } from '../editors/prefs';
@@ -8,6 +8,7 @@ import { refreshAfterEdit } from '../editors/refresh-after-edit';
 import { withSavingToast } from '../editors/saving-toast';
 import { useDraft } from '../editors/use-draft';
 import { useLeaveEditor } from '../editors/use-leave-editor';
+import { useSavingFlag } from '../editors/use-saving-flag';
 import { sendChange } from '../offline/offline-queue';
 import { REMINDER_EDITOR_KEY } from './reminder-api';
 import {
@@ -53,24 +54,6 @@ function deleteReminder(client: QueryClient, reminder: PlainReminder, type: Recu
   );
 }
 
-/** One save or delete at a time: a second one while the first is on its way does nothing. */
-function useSavingFlag() {
-  const [isSaving, setSaving] = useState(false);
-  const savingRef = useRef(false);
-  async function whileSaving(work: () => Promise<void>) {
-    if (savingRef.current) return;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await work();
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
-  return { isSaving, whileSaving };
-}
-
 export type ReminderQuestion = 'none' | 'updateScope' | 'deleteScope' | 'delete';
 
 /**
@@ -104,7 +87,7 @@ export function useReminderEditor(
         // Spec 8: the saving flag resets and the screen stays with what was typed.
         reportEditorError(error);
       }
-    });
+    }, undefined);
   }
 
   function send(type: RecurrenceScope) {

@@ -1,6 +1,6 @@
-import { PLANNING_CONSTANTS, validateCategoryChoice } from '@planner/core';
+import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
 import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from '../tasks/tasks-api';
@@ -15,29 +15,86 @@ import {
 import { useCategoryPreselect } from './use-category-preselect';
 import { useChecklistAutosave } from './use-checklist-autosave';
 import { rememberLastCategory } from '../categories/categories-api';
+import { useCategoryCheck } from '../editors/use-category-check';
 import { useDraft } from '../editors/use-draft';
+import { useSavingFlag } from '../editors/use-saving-flag';
 import { sendChange } from '../offline/offline-queue';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
 
-/**
- * The task screen's state: the form, what it was loaded from, and the saves (spec 2, 5, 7 and 8).
- * A server refresh replaces the form only while it is unedited.
- */
-export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
-  const client = useQueryClient();
-  const { setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedTaskFields);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const savingRef = useRef(false);
+type QueryClient = ReturnType<typeof useQueryClient>;
+type TaskField = ReturnType<typeof changedTaskFields>[number];
 
-  const id = task?.id ?? null;
-  useCategoryPreselect(id === null, draft.title, draft.category, (category) => {
-    setBase((b) => ({ ...b, category }));
-    setDraft((d) => ({ ...d, category }));
-  });
-  const isChecklistPending = id !== null && fields.includes('checklist');
-  const autosave = useChecklistAutosave(
+/**
+ * Sends the form (or, when it is unedited and `doItNow`, only the "do it now"); resolves whether
+ * the change was queued for later.
+ */
+async function sendTask(
+  client: QueryClient,
+  draft: TaskDraft,
+  edit: { id: string | null; fields: TaskField[]; isDirty: boolean; doItNow: boolean },
+): Promise<boolean> {
+  const { id, fields, doItNow } = edit;
+  const delay = PLANNING_CONSTANTS.savingToastTaskMs;
+  const label = { title: draft.title, ...(id ? { itemId: id } : {}) };
+  if (id && !edit.isDirty) {
+    const result = await withSavingToast(
+      () =>
+        sendChange(
+          client,
+          'OrganizeTimeblocks',
+          { nextTask: id, keepCurrent: false },
+          { ...label, action: 'doNow' },
+        ),
+      delay,
+    );
+    return result.queued;
+  }
+  const request = putTaskRequest(draft, id ? { id, fields } : null, doItNow);
+  const action = id ? 'updateTask' : 'createTask';
+  const result = await withSavingToast(
+    () => sendChange(client, 'PutTask', request, { ...label, action }),
+    delay,
+  );
+  const savedId = (result.queued ? undefined : result.answer.task?.id) ?? id;
+  if (savedId) writeCachedNote(savedId, draft.note);
+  return result.queued;
+}
+
+/** Marks the task done or reopens it; resolves the completion and start as saved, and whether queued. */
+async function sendCompletion(
+  client: QueryClient,
+  id: string,
+  title: string,
+  change: CompletionChange,
+): Promise<{ saved: Pick<TaskDraft, 'isCompleted' | 'timeScheduled'>; queued: boolean }> {
+  const result = await withSavingToast(
+    () =>
+      sendChange(client, 'PutTask', completionRequest(id, change), {
+        action: change.isCompleted ? 'completeTask' : 'reopenTask',
+        title,
+        itemId: id,
+      }),
+    PLANNING_CONSTANTS.savingToastTaskMs,
+  );
+  const answer = result.queued ? undefined : result.answer.task;
+  const saved = {
+    isCompleted: answer?.isCompleted ?? change.isCompleted,
+    timeScheduled:
+      answer?.timeScheduled ?? (result.queued && !change.isCompleted ? change.timeScheduled : 0),
+  };
+  return { saved, queued: result.queued };
+}
+
+/** Saves a saved task's checklist on its own, a moment after it was changed. */
+function useTaskChecklistAutosave(
+  client: QueryClient,
+  id: string | null,
+  form: { draft: TaskDraft; fields: TaskField[]; setBase: Dispatch<SetStateAction<TaskDraft>> },
+) {
+  const { draft, setBase } = form;
+  const isChecklistPending = id !== null && form.fields.includes('checklist');
+  return useChecklistAutosave(
     draft.checklist,
     isChecklistPending,
     async () => {
@@ -59,67 +116,44 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
     },
     id !== null,
   );
+}
 
-  function update(change: (d: TaskDraft) => TaskDraft) {
-    setDraft((d) => {
-      const next = change(d);
-      if (next.category) setCategoryError(null);
-      return next;
-    });
-  }
+/**
+ * The task screen's state: the form, what it was loaded from, and the saves (spec 2, 5, 7 and 8).
+ * A server refresh replaces the form only while it is unedited.
+ */
+export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
+  const client = useQueryClient();
+  const { setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedTaskFields);
+  const { categoryError, update, checkCategory } = useCategoryCheck(draft, setDraft);
+  const saving = useSavingFlag();
+
+  const id = task?.id ?? null;
+  useCategoryPreselect(id === null, draft.title, draft.category, (category) => {
+    setBase((b) => ({ ...b, category }));
+    setDraft((d) => ({ ...d, category }));
+  });
+  const autosave = useTaskChecklistAutosave(client, id, { draft, fields, setBase });
 
   /** Saves the form; `doItNow` also starts the task at once. */
   async function save(doItNow = false): Promise<SaveOutcome> {
-    const invalid = validateCategoryChoice(draft.category?.id);
-    if (invalid) {
-      setCategoryError(invalid);
-      return 'invalid';
-    }
+    if (!checkCategory()) return 'invalid';
     if (id && !isDirty && !doItNow) return 'unchanged';
-    if (savingRef.current) return 'failed';
-    savingRef.current = true;
-    setSaving(true);
-    autosave.cancel();
-    try {
-      const delay = PLANNING_CONSTANTS.savingToastTaskMs;
-      const label = { title: draft.title, ...(id ? { itemId: id } : {}) };
-      let queued: boolean;
-      if (id && !isDirty) {
-        const result = await withSavingToast(
-          () =>
-            sendChange(
-              client,
-              'OrganizeTimeblocks',
-              { nextTask: id, keepCurrent: false },
-              { ...label, action: 'doNow' },
-            ),
-          delay,
-        );
-        queued = result.queued;
-      } else {
-        const request = putTaskRequest(draft, id ? { id, fields } : null, doItNow);
-        const action = id ? 'updateTask' : 'createTask';
-        const result = await withSavingToast(
-          () => sendChange(client, 'PutTask', request, { ...label, action }),
-          delay,
-        );
-        queued = result.queued;
-        const savedId = (result.queued ? undefined : result.answer.task?.id) ?? id;
-        if (savedId) writeCachedNote(savedId, draft.note);
+    return saving.whileSaving<SaveOutcome>(async () => {
+      autosave.cancel();
+      try {
+        const queued = await sendTask(client, draft, { id, fields, isDirty, doItNow });
+        setBase(draft);
+        if (draft.category?.id) rememberLastCategory(draft.category.id);
+        // A queued change is already in the lists; they refetch once the queue is sent.
+        if (!queued) await refreshAfterTaskChange(client);
+        return 'saved';
+      } catch (error) {
+        // Spec 8: a failed save resets the saving flag; the screen and what was typed stay.
+        reportEditorError(error);
+        return 'failed';
       }
-      setBase(draft);
-      if (draft.category?.id) rememberLastCategory(draft.category.id);
-      // A queued change is already in the lists; they refetch once the queue is sent.
-      if (!queued) await refreshAfterTaskChange(client);
-      return 'saved';
-    } catch (error) {
-      // Spec 8: a failed save resets the saving flag; the screen and what was typed stay.
-      reportEditorError(error);
-      return 'failed';
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
+    }, 'failed');
   }
 
   /**
@@ -127,38 +161,23 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
    * edits of the form stay as they are, unsaved. Resolves false when it failed.
    */
   async function setCompletion(change: CompletionChange): Promise<boolean> {
-    if (!id || savingRef.current) return false;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      const result = await withSavingToast(
-        () =>
-          sendChange(client, 'PutTask', completionRequest(id, change), {
-            action: change.isCompleted ? 'completeTask' : 'reopenTask',
-            title: draft.title,
-            itemId: id,
-          }),
-        PLANNING_CONSTANTS.savingToastTaskMs,
-      );
-      const answer = result.queued ? undefined : result.answer.task;
-      const saved = {
-        isCompleted: answer?.isCompleted ?? change.isCompleted,
-        timeScheduled:
-          answer?.timeScheduled ??
-          (result.queued && !change.isCompleted ? change.timeScheduled : 0),
-      };
-      setBase((b) => ({ ...b, ...saved }));
-      setDraft((d) => ({ ...d, ...saved }));
-      if (!result.queued) await refreshAfterTaskChange(client);
-      return true;
-    } catch (error) {
-      reportEditorError(error);
-      return false;
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
+    if (!id) return false;
+    return saving.whileSaving(async () => {
+      try {
+        const { saved, queued } = await sendCompletion(client, id, draft.title, change);
+        setBase((b) => ({ ...b, ...saved }));
+        setDraft((d) => ({ ...d, ...saved }));
+        if (!queued) await refreshAfterTaskChange(client);
+        return true;
+      } catch (error) {
+        reportEditorError(error);
+        return false;
+      }
+    }, false);
   }
 
+  const { isSaving } = saving;
   return { draft, update, isDirty, isSaving, categoryError, save, setCompletion };
 }
+
+export type TaskEditorState = ReturnType<typeof useTaskEditor>;
