@@ -32,6 +32,120 @@ function useErrorText(): (error: unknown) => string {
 }
 
 /**
+ * A CalDAV form's send: one call at a time, its failure said in the dialog; `onDone` gets the
+ * account the server answered with.
+ */
+function useCalDavSubmit(
+  canSend: boolean,
+  call: () => Promise<{ account?: CalDavAccount }>,
+  onDone: (account: CalDavAccount) => void,
+) {
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend || isBusy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call();
+      if (answer.account) onDone(answer.account);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, isBusy, submit };
+}
+
+/** The app password box both dialogs ask for. */
+function AppPasswordField({
+  value,
+  onChange,
+  required,
+}: {
+  value: string;
+  onChange: (password: string) => void;
+  required?: boolean;
+}) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  return (
+    <TextField
+      label={t('caldav.appPassword')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      type="password"
+      autoComplete="new-password"
+      required={required}
+      slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
+    />
+  );
+}
+
+/** Cancel and the form's send; both wait while a call runs. */
+function CalDavDialogActions(props: {
+  onCancel: () => void;
+  isBusy: boolean;
+  canSend: boolean;
+  sendLabel: string;
+}) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  return (
+    <DialogActions>
+      <Button onClick={props.onCancel} disabled={props.isBusy}>
+        {t('actions.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={!props.canSend || props.isBusy}>
+        {props.sendLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
+interface AccountFieldsProps {
+  serverUrl: string;
+  setServerUrl: (value: string) => void;
+  username: string;
+  setUsername: (value: string) => void;
+  password: string;
+  setPassword: (value: string) => void;
+}
+
+/** The server's address, the user name and the app password, with the hint below them. */
+function CalDavAccountFields(props: AccountFieldsProps) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  return (
+    <>
+      <TextField
+        label={t('caldav.serverUrl')}
+        placeholder="https://caldav.example.com/"
+        value={props.serverUrl}
+        onChange={(event) => props.setServerUrl(event.target.value)}
+        autoComplete="url"
+        type="url"
+        required
+        slotProps={{ htmlInput: { maxLength: URL_MAX, spellCheck: false } }}
+        helperText={t('caldav.serverUrlHint')}
+      />
+      <TextField
+        label={t('caldav.username')}
+        value={props.username}
+        onChange={(event) => props.setUsername(event.target.value)}
+        autoComplete="username"
+        required
+        slotProps={{ htmlInput: { maxLength: NAME_MAX, spellCheck: false } }}
+      />
+      <AppPasswordField value={props.password} onChange={props.setPassword} required />
+      <Typography variant="body2" color="text.secondary">
+        {t('caldav.appPasswordHint')}
+      </Typography>
+    </>
+  );
+}
+
+/**
  * Adds a CalDAV account: the server's address, the user name and an app password. The server
  * looks for the account's calendars before it answers, so a wrong address or password is said
  * here, in the dialog.
@@ -46,32 +160,20 @@ export function CalDavAccountDialog({
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
   const titleId = useId();
   const isPhone = useMediaQuery('(max-width: 599px)', { noSsr: true });
-  const errorText = useErrorText();
   const [serverUrl, setServerUrl] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const isComplete = serverUrl.trim() !== '' && username.trim() !== '' && password !== '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isComplete || isBusy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await serverApi.addCalDavAccount({
+  const { error, isBusy, submit } = useCalDavSubmit(
+    isComplete,
+    () =>
+      serverApi.addCalDavAccount({
         serverUrl: serverUrl.trim(),
         username: username.trim(),
         password,
-      });
-      if (answer.account) onAdded(answer.account);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    onAdded,
+  );
 
   return (
     <Dialog
@@ -88,51 +190,21 @@ export function CalDavAccountDialog({
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('caldav.addTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label={t('caldav.serverUrl')}
-            placeholder="https://caldav.example.com/"
-            value={serverUrl}
-            onChange={(event) => setServerUrl(event.target.value)}
-            autoComplete="url"
-            type="url"
-            required
-            slotProps={{ htmlInput: { maxLength: URL_MAX, spellCheck: false } }}
-            helperText={t('caldav.serverUrlHint')}
+          <CalDavAccountFields
+            {...{ serverUrl, setServerUrl, username, setUsername, password, setPassword }}
           />
-          <TextField
-            label={t('caldav.username')}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            autoComplete="username"
-            required
-            slotProps={{ htmlInput: { maxLength: NAME_MAX, spellCheck: false } }}
-          />
-          <TextField
-            label={t('caldav.appPassword')}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            type="password"
-            autoComplete="new-password"
-            required
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {t('caldav.appPasswordHint')}
-          </Typography>
           {error && (
             <Alert severity="error" role="alert" data-testid="caldav-add-error">
               {error}
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isComplete || isBusy}>
-            {t(isBusy ? 'caldav.connecting' : 'caldav.connect')}
-          </Button>
-        </DialogActions>
+        <CalDavDialogActions
+          onCancel={onClose}
+          isBusy={isBusy}
+          canSend={isComplete}
+          sendLabel={t(isBusy ? 'caldav.connecting' : 'caldav.connect')}
+        />
       </form>
     </Dialog>
   );
@@ -150,28 +222,17 @@ export function CalDavPasswordDialog({
 }) {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
   const titleId = useId();
-  const errorText = useErrorText();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password === '' || isBusy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await serverApi.updateCalDavAccount({
+  const { error, isBusy, submit } = useCalDavSubmit(
+    password !== '',
+    () =>
+      serverApi.updateCalDavAccount({
         accountId: account.id,
         calendars: account.calendars,
         password,
-      });
-      if (answer.account) onSaved(answer.account);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    onSaved,
+  );
   return (
     <Dialog
       open
@@ -187,28 +248,19 @@ export function CalDavPasswordDialog({
           <Typography variant="body2">
             {t('caldav.newPasswordText', { user: account.username })}
           </Typography>
-          <TextField
-            label={t('caldav.appPassword')}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            type="password"
-            autoComplete="new-password"
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
-          />
+          <AppPasswordField value={password} onChange={setPassword} />
           {error && (
             <Alert severity="error" role="alert">
               {error}
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={password === '' || isBusy}>
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
+        <CalDavDialogActions
+          onCancel={onClose}
+          isBusy={isBusy}
+          canSend={password !== ''}
+          sendLabel={t('actions.save')}
+        />
       </form>
     </Dialog>
   );

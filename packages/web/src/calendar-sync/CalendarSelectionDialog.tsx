@@ -172,6 +172,54 @@ function CalendarCategorySelect({
 }
 
 /**
+ * The list with one calendar changed. One publish calendar at most, and never one that is also
+ * busy time (the server refuses both): publishing into a calendar turns its busy switch off, and
+ * the other way round.
+ */
+function withChange(
+  list: CalendarEntry[],
+  id: string,
+  patch: Partial<CalendarEntry>,
+): CalendarEntry[] {
+  return list.map((entry) => {
+    if (entry.id === id) {
+      const next = { ...entry, ...patch };
+      if (patch.publish) next.syncEnabled = false;
+      if (patch.syncEnabled) next.publish = false;
+      return next;
+    }
+    return patch.publish ? { ...entry, publish: false } : entry;
+  });
+}
+
+/** The choice being made, and its save (one at a time). */
+function useCalendarChoice(
+  initial: readonly CalendarEntry[],
+  categories: readonly PlainCategory[],
+  onConfirm: CalendarSelectionDialogProps['onConfirm'],
+) {
+  const [entries, setEntries] = useState<CalendarEntry[]>(() => [...initial]);
+  const [isBusy, setBusy] = useState(false);
+  const change = (id: string, patch: Partial<CalendarEntry>) =>
+    setEntries((list) => withChange(list, id, patch));
+  const publishNone = () =>
+    setEntries((list) => list.map((entry) => ({ ...entry, publish: false })));
+  const confirm = async () => {
+    if (isBusy) return;
+    setBusy(true);
+    try {
+      // The categories as shown: an empty one becomes the first category it displays.
+      await onConfirm(
+        entries.map((entry) => ({ ...entry, categoryId: categoryOf(entry, categories) })),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { entries, isBusy, change, publishNone, confirm };
+}
+
+/**
  * Which calendars count as busy time, each with the category its events get (and, for CalDAV,
  * the one calendar the plan is published into).
  */
@@ -180,35 +228,9 @@ export function CalendarSelectionDialog(props: CalendarSelectionDialogProps) {
   const titleId = useId();
   const isPhone = useMediaQuery('(max-width: 599px)', { noSsr: true });
   const categories = useCategories().data ?? [];
-  const [entries, setEntries] = useState<CalendarEntry[]>(() => [...props.entries]);
-  const [isBusy, setBusy] = useState(false);
-  // One publish calendar at most, and never one that is also busy time (the server refuses
-  // both): publishing into a calendar turns its busy switch off, and the other way round.
-  const change = (id: string, patch: Partial<CalendarEntry>) =>
-    setEntries((list) =>
-      list.map((entry) => {
-        if (entry.id === id) {
-          const next = { ...entry, ...patch };
-          if (patch.publish) next.syncEnabled = false;
-          if (patch.syncEnabled) next.publish = false;
-          return next;
-        }
-        return patch.publish ? { ...entry, publish: false } : entry;
-      }),
-    );
+  const choice = useCalendarChoice(props.entries, categories, props.onConfirm);
+  const { entries, isBusy } = choice;
   const hasPublish = entries.some((entry) => entry.publish);
-  const confirm = async () => {
-    if (isBusy) return;
-    setBusy(true);
-    try {
-      // The categories as shown: an empty one becomes the first category it displays.
-      await props.onConfirm(
-        entries.map((entry) => ({ ...entry, categoryId: categoryOf(entry, categories) })),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Dialog
       open
@@ -233,21 +255,14 @@ export function CalendarSelectionDialog(props: CalendarSelectionDialogProps) {
             entry={entry}
             categories={categories}
             allowPublish={props.allowPublish ?? false}
-            onChange={(patch) => change(entry.id, patch)}
+            onChange={(patch) => choice.change(entry.id, patch)}
           />
         ))}
         {props.allowPublish && entries.length > 0 && (
           <FormControlLabel
             sx={{ mt: 1 }}
             label={t('selection.publishNone')}
-            control={
-              <Radio
-                checked={!hasPublish}
-                onChange={() =>
-                  setEntries((list) => list.map((entry) => ({ ...entry, publish: false })))
-                }
-              />
-            }
+            control={<Radio checked={!hasPublish} onChange={choice.publishNone} />}
           />
         )}
       </DialogContent>
@@ -255,7 +270,7 @@ export function CalendarSelectionDialog(props: CalendarSelectionDialogProps) {
         <Button onClick={props.onCancel} disabled={isBusy}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={isBusy}>
+        <Button variant="contained" onClick={() => void choice.confirm()} disabled={isBusy}>
           {props.confirmLabel}
         </Button>
       </DialogActions>

@@ -7,15 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as serverApi from './calendar-calls';
-import {
-  CALENDAR_SYNC_NAMESPACE,
-  googleLastSyncKey,
-  googleStatusKey,
-  refreshTimeline,
-  showCalendarError,
-} from './calendar-api';
+import { CALENDAR_SYNC_NAMESPACE, showCalendarError } from './calendar-api';
 import { useGoogleSetup } from './google-setup';
+import { disconnectGoogle } from './use-google-sync';
 
 /**
  * Google refused the stored grant while sync is on: "fix now" runs the consent popup and the
@@ -32,12 +26,7 @@ export default function ExpiredGrantPrompt({ isExpired }: { isExpired: boolean }
   const disable = async () => {
     setDisabling(true);
     try {
-      await serverApi.unbindGoogleCalendar();
-      client.setQueryData(googleLastSyncKey, null);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: googleStatusKey }),
-        refreshTimeline(client),
-      ]);
+      await disconnectGoogle(client);
     } catch (error) {
       showCalendarError(error);
     } finally {

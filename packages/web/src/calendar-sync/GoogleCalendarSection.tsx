@@ -1,115 +1,89 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as serverApi from './calendar-calls';
 import { ActionDialog } from '../components/ActionDialog';
-import { showToast } from '../components/toast-store';
 import { SettingRow } from '../components/SettingsSection';
-import {
-  CALENDAR_SYNC_NAMESPACE,
-  googleLastSyncKey,
-  googleStatusKey,
-  refreshTimeline,
-  showCalendarError,
-  useGoogleStatus,
-  withSlowSyncToast,
-} from './calendar-api';
+import { CALENDAR_SYNC_NAMESPACE, useGoogleStatus } from './calendar-api';
 import { useGoogleSetup } from './google-setup';
 import { useFormatInstant } from './format';
+import { useGoogleSync } from './use-google-sync';
+
+type GoogleStatus = ReturnType<typeof useGoogleStatus>['data'];
+
+/** The row's hint: connect, on (with the last sync), off, or nothing while the grant expired. */
+function useGoogleHint(status: GoogleStatus, lastSync: number | null | undefined) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  const formatInstant = useFormatInstant();
+  if (!status?.initialized) return t('google.hint');
+  if (status.tokenExpired) return undefined;
+  if (!status.enabled) return t('google.off');
+  return lastSync ? t('google.lastSync', { when: formatInstant(lastSync) }) : t('google.on');
+}
+
+/** The buttons of a connected account: reconnect or choose and sync, then disconnect. */
+function ConnectedGoogleButtons({
+  status,
+  setup,
+  sync,
+  onDisconnect,
+}: {
+  status: NonNullable<GoogleStatus>;
+  setup: ReturnType<typeof useGoogleSetup>;
+  sync: ReturnType<typeof useGoogleSync>;
+  onDisconnect: () => void;
+}) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  return (
+    <>
+      {status.tokenExpired ? (
+        <Button variant="contained" onClick={setup.connect} disabled={setup.isBusy}>
+          {t('google.reconnect')}
+        </Button>
+      ) : (
+        <>
+          <Button onClick={setup.chooseCalendars} disabled={setup.isBusy}>
+            {t('google.chooseCalendars')}
+          </Button>
+          {status.enabled && (
+            <Button onClick={() => void sync.syncNow()} disabled={sync.isSyncing}>
+              {t(sync.isSyncing ? 'actions.syncing' : 'actions.syncNow')}
+            </Button>
+          )}
+        </>
+      )}
+      <Button color="error" onClick={onDisconnect}>
+        {t('google.disconnect')}
+      </Button>
+    </>
+  );
+}
 
 /** Google Calendar in Settings: connect, choose calendars, sync now, disconnect. */
 export function GoogleCalendarSection() {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
-  const client = useQueryClient();
   const status = useGoogleStatus().data;
-  const lastSync = useQuery<number | null>({
-    queryKey: googleLastSyncKey,
-    queryFn: () => null,
-    staleTime: Infinity,
-  }).data;
+  const sync = useGoogleSync();
   const setup = useGoogleSetup();
-  const formatInstant = useFormatInstant();
-  const [isSyncing, setSyncing] = useState(false);
+  const hint = useGoogleHint(status, sync.lastSync);
   const [isConfirmingDisconnect, setConfirmingDisconnect] = useState(false);
-
-  const syncNow = async () => {
-    setSyncing(true);
-    try {
-      const result = await withSlowSyncToast(serverApi.syncGoogleCalendar());
-      // syncedAt 0: Google refused the grant; the status read below brings the prompt.
-      if (result.syncedAt) {
-        client.setQueryData(googleLastSyncKey, result.syncedAt);
-        showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
-      }
-      await refreshTimeline(client);
-    } catch (error) {
-      showCalendarError(error);
-    } finally {
-      setSyncing(false);
-      // An expired grant shows now (the prompt reads this status).
-      await client.invalidateQueries({ queryKey: googleStatusKey });
-    }
-  };
-
-  const disconnect = async () => {
-    try {
-      await serverApi.unbindGoogleCalendar();
-      client.setQueryData(googleLastSyncKey, null);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: googleStatusKey }),
-        refreshTimeline(client),
-      ]);
-    } catch (error) {
-      showCalendarError(error);
-      return false;
-    }
-    return true;
-  };
-
-  const isConnected = Boolean(status?.initialized);
-  const hint = !isConnected
-    ? t('google.hint')
-    : status?.tokenExpired
-      ? undefined
-      : status?.enabled
-        ? lastSync
-          ? t('google.lastSync', { when: formatInstant(lastSync) })
-          : t('google.on')
-        : t('google.off');
 
   return (
     <div data-testid="google-calendar">
       <SettingRow label={t('google.title')} hint={hint}>
         {() =>
-          !isConnected ? (
+          !status?.initialized ? (
             <Button variant="contained" onClick={setup.connect} disabled={setup.isBusy}>
               {t('google.connect')}
             </Button>
           ) : (
-            <>
-              {status?.tokenExpired ? (
-                <Button variant="contained" onClick={setup.connect} disabled={setup.isBusy}>
-                  {t('google.reconnect')}
-                </Button>
-              ) : (
-                <>
-                  <Button onClick={setup.chooseCalendars} disabled={setup.isBusy}>
-                    {t('google.chooseCalendars')}
-                  </Button>
-                  {status?.enabled && (
-                    <Button onClick={() => void syncNow()} disabled={isSyncing}>
-                      {t(isSyncing ? 'actions.syncing' : 'actions.syncNow')}
-                    </Button>
-                  )}
-                </>
-              )}
-              <Button color="error" onClick={() => setConfirmingDisconnect(true)}>
-                {t('google.disconnect')}
-              </Button>
-            </>
+            <ConnectedGoogleButtons
+              status={status}
+              setup={setup}
+              sync={sync}
+              onDisconnect={() => setConfirmingDisconnect(true)}
+            />
           )
         }
       </SettingRow>
@@ -125,7 +99,7 @@ export function GoogleCalendarSection() {
         confirmLabel={t('google.disconnect')}
         cancelLabel={t('actions.cancel')}
         isDestructive
-        onConfirm={disconnect}
+        onConfirm={sync.disconnect}
         onClose={() => setConfirmingDisconnect(false)}
         testId="google-disconnect-dialog"
       >

@@ -2,17 +2,49 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as serverApi from './calendar-calls';
 import { ActionDialog } from '../components/ActionDialog';
-import { showToast } from '../components/toast-store';
 import { SettingRow } from '../components/SettingsSection';
-import { CALENDAR_SYNC_NAMESPACE, icsFeedKey, showCalendarError, useIcsFeed } from './calendar-api';
+import { CALENDAR_SYNC_NAMESPACE, useIcsFeed } from './calendar-api';
+import { icsToast, useIcsFeedActions } from './use-ics-feed-actions';
 
-const toast = (key: string) =>
-  showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:${key}`, severity: 'success' });
+type IcsQuestion = 'regenerate' | 'revoke' | null;
+
+/** The feed's address, with copy, regenerate and revoke below it. */
+function IcsFeedAddress({
+  url,
+  onCopy,
+  onAsk,
+}: {
+  url: string;
+  onCopy: () => void;
+  onAsk: (question: IcsQuestion) => void;
+}) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  return (
+    <Box sx={{ px: 3, pb: 1, display: 'grid', gap: 1 }}>
+      <TextField
+        size="small"
+        label={t('ics.url')}
+        value={url}
+        slotProps={{
+          htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'ics-url' },
+        }}
+        onFocus={(event) => event.target.select()}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Button variant="contained" onClick={onCopy}>
+          {t('ics.copy')}
+        </Button>
+        <Button onClick={() => onAsk('regenerate')}>{t('ics.regenerate')}</Button>
+        <Button color="error" onClick={() => onAsk('revoke')}>
+          {t('ics.revoke')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
 
 /**
  * The plan as an ICS feed at a secret address any calendar app can subscribe to: create, copy,
@@ -20,40 +52,10 @@ const toast = (key: string) =>
  */
 export function IcsFeedSection() {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
-  const client = useQueryClient();
   const url = useIcsFeed().data ?? '';
+  const { create, revoke, copy } = useIcsFeedActions(url);
   const [isBusy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<'regenerate' | 'revoke' | null>(null);
-
-  const create = async (): Promise<boolean> => {
-    try {
-      const answer = await serverApi.createIcsFeed();
-      client.setQueryData(icsFeedKey, answer.url);
-      return true;
-    } catch (error) {
-      showCalendarError(error);
-      return false;
-    }
-  };
-  const revoke = async (): Promise<boolean> => {
-    try {
-      await serverApi.revokeIcsFeed();
-      client.setQueryData(icsFeedKey, '');
-      toast('ics.revoked');
-      return true;
-    } catch (error) {
-      showCalendarError(error);
-      return false;
-    }
-  };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast('ics.copied');
-    } catch {
-      showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:ics.copyFailed`, severity: 'error' });
-    }
-  };
+  const [confirming, setConfirming] = useState<IcsQuestion>(null);
 
   return (
     <div data-testid="ics-feed">
@@ -73,28 +75,7 @@ export function IcsFeedSection() {
           )
         }
       </SettingRow>
-      {url && (
-        <Box sx={{ px: 3, pb: 1, display: 'grid', gap: 1 }}>
-          <TextField
-            size="small"
-            label={t('ics.url')}
-            value={url}
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'ics-url' },
-            }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={() => void copy()}>
-              {t('ics.copy')}
-            </Button>
-            <Button onClick={() => setConfirming('regenerate')}>{t('ics.regenerate')}</Button>
-            <Button color="error" onClick={() => setConfirming('revoke')}>
-              {t('ics.revoke')}
-            </Button>
-          </Box>
-        </Box>
-      )}
+      {url && <IcsFeedAddress url={url} onCopy={() => void copy()} onAsk={setConfirming} />}
       <ActionDialog
         open={confirming !== null}
         title={t(confirming === 'revoke' ? 'ics.revokeTitle' : 'ics.regenerateTitle')}
@@ -104,7 +85,7 @@ export function IcsFeedSection() {
         onConfirm={async () => {
           if (confirming === 'revoke') return revoke();
           const made = await create();
-          if (made) toast('ics.regenerated');
+          if (made) icsToast('ics.regenerated');
           return made;
         }}
         onClose={() => setConfirming(null)}

@@ -8,7 +8,6 @@ import { showToast } from '../components/toast-store';
 import { OAuthError, OAUTH_BUSY, OAUTH_CANCELLED } from '../bridge/oauth-popup';
 import {
   CALENDAR_SYNC_NAMESPACE,
-  googleLastSyncKey,
   googleStatusKey,
   refreshTimeline,
   showCalendarError,
@@ -23,6 +22,7 @@ import {
 import { CalendarSelectionDialog } from './CalendarSelectionDialog';
 import { askGoogleCalendarConsent } from '../bridge/google-consent';
 import { getBridge, isNativeShell } from '../bridge/bridge';
+import { noteGoogleSync } from './use-google-sync';
 
 export interface GoogleSetup {
   /** Runs the whole setup: consent popup, prepare, selection, save and sync. Call from a click. */
@@ -35,73 +35,92 @@ export interface GoogleSetup {
 }
 
 /**
+ * Asks Google for the calendar grant. The popup opens first thing in the click (browsers let only
+ * a click open a window); a shell runs the consent in the system browser instead.
+ */
+function askConsent() {
+  return isNativeShell()
+    ? getBridge().then((bridge) => bridge.googleCalendarConsent())
+    : askGoogleCalendarConsent(currentApiBase());
+}
+
+/** A failed consent or prepare: nothing when the person closed the popup, else a toast. */
+function showSetupError(error: unknown) {
+  if (!(error instanceof OAuthError)) {
+    showCalendarError(error);
+    return;
+  }
+  if (error.message === OAUTH_CANCELLED) return;
+  const key = error.message === OAUTH_BUSY ? 'errors.consentBusy' : 'errors.consentFailed';
+  showToast({
+    key: `${CALENDAR_SYNC_NAMESPACE}:${key}`,
+    values: { message: error.message },
+    severity: 'error',
+  });
+  reportFrontendError(error);
+}
+
+/** Saves the chosen calendars and syncs them; the sync's time and toast when it ran. */
+async function saveAndSync(client: ReturnType<typeof useQueryClient>, chosen: CalendarEntry[]) {
+  const [, result] = await withSlowSyncToast(saveGoogleCalendarsAndSync(chosen));
+  // syncedAt 0: Google refused the grant; the status (read again after) says so.
+  noteGoogleSync(client, result.syncedAt);
+}
+
+/**
  * Google calendar setup (spec): the authorization code leads to PrepareGoogleCalendarSync, the
  * calendar selection, then UpdateGoogleCalendarSyncOptions and SyncGoogleCalendar chained. A
  * consent or prepare failure is a toast and aborts; cancelling the selection aborts silently.
  */
 export function useGoogleSetup(onDone?: () => void): GoogleSetup {
-  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
   const client = useQueryClient();
-  const [entries, setEntries] = useState<CalendarEntry[] | null>(null);
+  const selection = useGoogleSelection(onDone);
   const [isBusy, setBusy] = useState(false);
 
-  const refreshStatus = () => client.invalidateQueries({ queryKey: googleStatusKey });
-
-  const openSelection = async () => {
-    const answer = await getGoogleCalendarSyncOptions();
-    setEntries(answer.options?.entryOptions ?? []);
+  /** Runs `work` unless a step is already running, busy until it settles. */
+  const whileBusy = (work: () => Promise<void>) => {
+    if (isBusy) return;
+    setBusy(true);
+    void work().finally(() => setBusy(false));
   };
 
   const connect = () => {
     if (isBusy) return;
-    // The popup opens first thing in the click (browsers let only a click open a window); a
-    // shell runs the consent in the system browser instead.
-    const consent = isNativeShell()
-      ? getBridge().then((bridge) => bridge.googleCalendarConsent())
-      : askGoogleCalendarConsent(currentApiBase());
-    setBusy(true);
-    void (async () => {
+    const consent = askConsent();
+    whileBusy(async () => {
       try {
         const { code, redirectUri } = await consent;
         await prepareGoogleCalendarSync({ authorizationCode: code, redirectUri });
-        await refreshStatus();
-        await openSelection();
+        await client.invalidateQueries({ queryKey: googleStatusKey });
+        await selection.open();
       } catch (error) {
-        if (error instanceof OAuthError) {
-          if (error.message === OAUTH_CANCELLED) return;
-          const key = error.message === OAUTH_BUSY ? 'errors.consentBusy' : 'errors.consentFailed';
-          showToast({
-            key: `${CALENDAR_SYNC_NAMESPACE}:${key}`,
-            values: { message: error.message },
-            severity: 'error',
-          });
-          reportFrontendError(error);
-        } else {
-          showCalendarError(error);
-        }
-      } finally {
-        setBusy(false);
+        showSetupError(error);
       }
-    })();
+    });
   };
 
-  const chooseCalendars = () => {
-    if (isBusy) return;
-    setBusy(true);
-    openSelection()
-      .catch(showCalendarError)
-      .finally(() => setBusy(false));
+  const chooseCalendars = () => whileBusy(() => selection.open().catch(showCalendarError));
+
+  return { connect, chooseCalendars, isBusy, dialog: selection.dialog };
+}
+
+/** The calendar selection: opened with Google's calendars, saved with a sync, or cancelled. */
+function useGoogleSelection(onDone: (() => void) | undefined) {
+  const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
+  const client = useQueryClient();
+  const [entries, setEntries] = useState<CalendarEntry[] | null>(null);
+
+  const refreshStatus = () => client.invalidateQueries({ queryKey: googleStatusKey });
+
+  const open = async () => {
+    const answer = await getGoogleCalendarSyncOptions();
+    setEntries(answer.options?.entryOptions ?? []);
   };
 
   const save = async (chosen: CalendarEntry[]) => {
     try {
-      const [, result] = await withSlowSyncToast(saveGoogleCalendarsAndSync(chosen));
+      await saveAndSync(client, chosen);
       setEntries(null);
-      // syncedAt 0: Google refused the grant; the status (read again below) says so.
-      if (result.syncedAt) {
-        client.setQueryData(googleLastSyncKey, result.syncedAt);
-        showToast({ key: `${CALENDAR_SYNC_NAMESPACE}:messages.synced`, severity: 'success' });
-      }
       onDone?.();
       await Promise.all([refreshStatus(), refreshTimeline(client)]);
     } catch (error) {
@@ -120,5 +139,5 @@ export function useGoogleSetup(onDone?: () => void): GoogleSetup {
       testId="calendar-selection-dialog"
     />
   );
-  return { connect, chooseCalendars, isBusy, dialog };
+  return { open, dialog };
 }
