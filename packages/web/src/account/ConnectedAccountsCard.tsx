@@ -24,18 +24,12 @@ async function connect(provider: SocialProvider): Promise<void> {
   await connectSocialAccount(provider, token);
 }
 
-/**
- * Google and Facebook connected to the account (connect with the same popup as sign-in; a
- * provider the server has not configured is shown only if already connected), and the phone
- * the account signs in with, when it has one.
- */
-export function ConnectedAccountsCard() {
-  const { t } = useTranslation(SOCIAL_NAMESPACE);
+type SocialUser = { name?: string } | undefined;
+
+/** Connects a provider with the sign-in popup; the profile is read again after. */
+function useLinkSocial() {
   const queryClient = useQueryClient();
-  const user = useProfile().data?.user;
-  const providers = useOAuthProviders();
-  const explain = useSignInErrorText();
-  const link = useMutation({
+  return useMutation({
     mutationFn: connect,
     onSuccess: async () => {
       showToast({ key: `${SOCIAL_NAMESPACE}:card.connectedToast`, severity: 'success' });
@@ -43,59 +37,93 @@ export function ConnectedAccountsCard() {
     },
     meta: { handlesErrors: true },
   });
+}
+
+/** A provider: connected (as whom), or a button to connect it. */
+function SocialRow(props: {
+  provider: SocialProvider;
+  icon: ReactNode;
+  connected: SocialUser;
+  isLinking: boolean;
+  onConnect: () => void;
+}) {
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  const { provider, connected } = props;
+  return (
+    <Row
+      testId={`connected-${provider}`}
+      icon={props.icon}
+      title={t(`card.${provider}Name`)}
+      detail={
+        connected
+          ? connected.name
+            ? t('card.connectedAs', { name: connected.name })
+            : t('card.connected')
+          : t('card.notConnected')
+      }
+      action={
+        connected ? (
+          <Chip
+            icon={<CheckCircleIcon />}
+            label={t('card.connected')}
+            color="success"
+            variant="outlined"
+            size="small"
+          />
+        ) : (
+          <Button variant="outlined" disabled={props.isLinking} onClick={props.onConnect}>
+            {t('card.connect')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * Google and Facebook connected to the account (connect with the same popup as sign-in; a
+ * provider the server has not configured is shown only if already connected), and the phone
+ * the account signs in with, when it has one.
+ */
+export function ConnectedAccountsCard() {
+  const { t } = useTranslation(SOCIAL_NAMESPACE);
+  const user = useProfile().data?.user;
+  const providers = useOAuthProviders();
+  const explain = useSignInErrorText();
+  const link = useLinkSocial();
   if (!user) return null;
 
-  const social = (provider: SocialProvider, icon: ReactNode) => {
-    const connected = provider === 'google' ? user.googleUser : user.facebookUser;
-    if (!connected && !providers[provider]) return null;
-    return (
-      <Row
-        key={provider}
-        testId={`connected-${provider}`}
-        icon={icon}
-        title={t(`card.${provider}Name`)}
-        detail={
-          connected
-            ? connected.name
-              ? t('card.connectedAs', { name: connected.name })
-              : t('card.connected')
-            : t('card.notConnected')
-        }
-        action={
-          connected ? (
-            <Chip
-              icon={<CheckCircleIcon />}
-              label={t('card.connected')}
-              color="success"
-              variant="outlined"
-              size="small"
-            />
-          ) : (
-            <Button
-              variant="outlined"
-              disabled={link.isPending}
-              onClick={() => link.mutate(provider)}
-            >
-              {t('card.connect')}
-            </Button>
-          )
-        }
-      />
-    );
-  };
+  const socials: { provider: SocialProvider; icon: ReactNode; connected: SocialUser }[] = [
+    { provider: 'google', icon: <GoogleIcon />, connected: user.googleUser },
+    {
+      provider: 'facebook',
+      icon: <FacebookIcon sx={{ color: '#1877f2' }} />,
+      connected: user.facebookUser,
+    },
+  ];
   const rows = [
-    social('google', <GoogleIcon />),
-    social('facebook', <FacebookIcon sx={{ color: '#1877f2' }} />),
-    user.phoneNumber ? (
-      <Row
-        key="phone"
-        testId="connected-phone"
-        icon={<PhoneIphoneIcon />}
-        title={t('card.phoneName')}
-        detail={`+${user.countryCallingCode} ${user.phoneNumber}`}
-      />
-    ) : null,
-  ].filter((row) => row !== null);
+    ...socials
+      .filter((social) => social.connected || providers[social.provider])
+      .map((social) => (
+        <SocialRow
+          key={social.provider}
+          {...social}
+          isLinking={link.isPending}
+          onConnect={() => link.mutate(social.provider)}
+        />
+      )),
+    ...(user.phoneNumber
+      ? [
+          <Row
+            key="phone"
+            testId="connected-phone"
+            icon={<PhoneIphoneIcon />}
+            title={t('card.phoneName')}
+            detail={`+${user.countryCallingCode} ${user.phoneNumber}`}
+          />,
+        ]
+      : []),
+  ];
   if (rows.length === 0) return null;
   const problem = link.error ? explain(link.error) : null;
 

@@ -14,14 +14,47 @@ import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
 import { UserAvatar } from '../shell/UserAvatar';
 
-/** Who is signed in, with the name they can change (UpdateUser). */
-export function ProfileCard() {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const user = useProfile().data?.user;
-  const [draft, setDraft] = useState<string | null>(null);
-  const name = draft ?? user?.name ?? '';
+type ProfileUser = NonNullable<NonNullable<ReturnType<typeof useProfile>['data']>['user']>;
 
+/** The avatar, the name and address, the plan, and since when the account exists. */
+function ProfileSummary({ user }: { user: ProfileUser }) {
+  const { t, i18n } = useTranslation();
+  const since = new Intl.DateTimeFormat(languageTag(localeOf(i18n.language)), {
+    year: 'numeric',
+    month: 'long',
+  }).format(user.createdAt);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+      <UserAvatar name={user.name} email={user.email} avatarUrl={user.avatar} size={64} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="h6" noWrap>
+          {user.name || t('nav.noName')}
+        </Typography>
+        <Typography color="text.secondary" noWrap data-testid="account-page-email">
+          {user.email}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            size="small"
+            color="primary"
+            variant="outlined"
+            label={t(`account.plan.${user.premiumLevel}`)}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('account.memberSince', { date: since })}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The name box and its save, on only once the name typed differs from the saved one. */
+function RenameForm({ savedName }: { savedName: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = draft ?? savedName;
   const save = useMutation({
     mutationFn: renameAccount,
     onSuccess: async () => {
@@ -30,67 +63,47 @@ export function ProfileCard() {
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });
-
-  if (!user) {
-    return <Skeleton variant="rounded" height={220} />;
-  }
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(name.trim());
   };
-  const since = new Intl.DateTimeFormat(languageTag(localeOf(i18n.language)), {
-    year: 'numeric',
-    month: 'long',
-  }).format(user.createdAt);
+  return (
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      <TextField
+        id="account-name"
+        label={t('account.name')}
+        placeholder={t('account.namePlaceholder')}
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setDraft(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={draft === null || draft.trim() === savedName || save.isPending}
+        sx={{ minHeight: 56, flexShrink: 0 }}
+      >
+        {t('common.save')}
+      </Button>
+    </Box>
+  );
+}
 
+/** Who is signed in, with the name they can change (UpdateUser). */
+export function ProfileCard() {
+  const user = useProfile().data?.user;
+  if (!user) {
+    return <Skeleton variant="rounded" height={220} />;
+  }
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: '16px' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <UserAvatar name={user.name} email={user.email} avatarUrl={user.avatar} size={64} />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="h6" noWrap>
-            {user.name || t('nav.noName')}
-          </Typography>
-          <Typography color="text.secondary" noWrap data-testid="account-page-email">
-            {user.email}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Chip
-              size="small"
-              color="primary"
-              variant="outlined"
-              label={t(`account.plan.${user.premiumLevel}`)}
-            />
-            <Typography variant="caption" color="text.secondary">
-              {t('account.memberSince', { date: since })}
-            </Typography>
-          </Box>
-        </Box>
-      </Box>
-      <Box
-        component="form"
-        onSubmit={onSubmit}
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
-      >
-        <TextField
-          id="account-name"
-          label={t('account.name')}
-          placeholder={t('account.namePlaceholder')}
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setDraft(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={draft === null || draft.trim() === user.name || save.isPending}
-          sx={{ minHeight: 56, flexShrink: 0 }}
-        >
-          {t('common.save')}
-        </Button>
-      </Box>
+      <ProfileSummary user={user} />
+      <RenameForm savedName={user.name} />
     </Paper>
   );
 }

@@ -14,6 +14,95 @@ import { fetchSessions, revokeSession, sessionsQueryKey } from './account-api';
 import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
 
+type SessionRecord = NonNullable<Awaited<ReturnType<typeof fetchSessions>>['sessions']>[number];
+
+/** The device's name, and where it signed in when a trusted proxy said so (REGION_HEADER). */
+function SessionDevice({ device, region }: { device: string; region: string }) {
+  return (
+    <>
+      {device}
+      {region && (
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          data-testid="session-region"
+        >
+          {' · '}
+          {region}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** "This device" for this one, then the address and when it was last active. */
+function SessionActivity({
+  record,
+  format,
+}: {
+  record: SessionRecord;
+  format: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {record.isThis && (
+        <Chip
+          component="span"
+          size="small"
+          color="success"
+          label={t('account.sessions.thisDevice')}
+          sx={{ mr: 1, my: 0.25 }}
+        />
+      )}
+      {[record.ip, t('account.sessions.lastActive', { time: format.format(record.lastActiveTime) })]
+        .filter(Boolean)
+        .join(' — ')}
+    </>
+  );
+}
+
+/** One signed-in device; any but this one can be signed out. */
+function SessionRow({
+  record,
+  format,
+  isRevoking,
+  onRevoke,
+}: {
+  record: SessionRecord;
+  format: Intl.DateTimeFormat;
+  isRevoking: boolean;
+  onRevoke: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const device = record.device || t('account.sessions.unknownDevice');
+  return (
+    <ListItem disableGutters divider sx={{ gap: 1.5, alignItems: 'center' }}>
+      <ListItemIcon sx={{ minWidth: 0 }}>
+        <DevicesIcon />
+      </ListItemIcon>
+      <ListItemText
+        sx={{ minWidth: 0, flex: 1 }}
+        primary={<SessionDevice device={device} region={record.region} />}
+        secondary={<SessionActivity record={record} format={format} />}
+      />
+      {!record.isThis && (
+        <Button
+          color="error"
+          size="small"
+          aria-label={t('account.sessions.revokeLabel', { device })}
+          disabled={isRevoking}
+          onClick={() => onRevoke(record.id)}
+          sx={{ flexShrink: 0 }}
+        >
+          {t('account.sessions.revoke')}
+        </Button>
+      )}
+    </ListItem>
+  );
+}
+
 /** Signed-in devices (GetSessionRecords) with a way to sign any other one out (RevokeSession). */
 export function SessionsCard() {
   const { t, i18n } = useTranslation();
@@ -41,74 +130,15 @@ export function SessionsCard() {
     <CardFrame title={t('account.sessions.title')} text={t('account.sessions.text')} textGap={1}>
       {sessions.isPending && <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} />}
       <List disablePadding>
-        {records.map((record) => {
-          const device = record.device || t('account.sessions.unknownDevice');
-          return (
-            <ListItem
-              key={record.id}
-              disableGutters
-              divider
-              sx={{ gap: 1.5, alignItems: 'center' }}
-            >
-              <ListItemIcon sx={{ minWidth: 0 }}>
-                <DevicesIcon />
-              </ListItemIcon>
-              <ListItemText
-                sx={{ minWidth: 0, flex: 1 }}
-                primary={
-                  <>
-                    {device}
-                    {/* Where it signed in, when a trusted proxy said so (REGION_HEADER). */}
-                    {record.region && (
-                      <Typography
-                        component="span"
-                        variant="body2"
-                        color="text.secondary"
-                        data-testid="session-region"
-                      >
-                        {' · '}
-                        {record.region}
-                      </Typography>
-                    )}
-                  </>
-                }
-                secondary={
-                  <>
-                    {record.isThis && (
-                      <Chip
-                        component="span"
-                        size="small"
-                        color="success"
-                        label={t('account.sessions.thisDevice')}
-                        sx={{ mr: 1, my: 0.25 }}
-                      />
-                    )}
-                    {[
-                      record.ip,
-                      t('account.sessions.lastActive', {
-                        time: format.format(record.lastActiveTime),
-                      }),
-                    ]
-                      .filter(Boolean)
-                      .join(' — ')}
-                  </>
-                }
-              />
-              {!record.isThis && (
-                <Button
-                  color="error"
-                  size="small"
-                  aria-label={t('account.sessions.revokeLabel', { device })}
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(record.id)}
-                  sx={{ flexShrink: 0 }}
-                >
-                  {t('account.sessions.revoke')}
-                </Button>
-              )}
-            </ListItem>
-          );
-        })}
+        {records.map((record) => (
+          <SessionRow
+            key={record.id}
+            record={record}
+            format={format}
+            isRevoking={revoke.isPending}
+            onRevoke={(id) => revoke.mutate(id)}
+          />
+        ))}
       </List>
     </CardFrame>
   );

@@ -57,6 +57,56 @@ function CategoryRow(props: {
   );
 }
 
+/** The suggested categories (when there are any) and then all, each with its edit button. */
+function CategoryList({
+  categories,
+  suggested,
+  selectedId,
+  onChoose,
+  onEdit,
+}: {
+  categories: readonly PlainCategory[];
+  suggested: readonly PlainCategory[];
+  selectedId: string | undefined;
+  onChoose: (category: PlainCategory) => void;
+  onEdit: (category: PlainCategory) => void;
+}) {
+  const { t } = useTranslation('editors');
+  const rows = (list: readonly PlainCategory[], prefix: string) =>
+    list.map((category) => (
+      <CategoryRow
+        key={`${prefix}-${category.id}`}
+        category={categories.find((c) => c.id === category.id) ?? category}
+        isSelected={category.id === selectedId}
+        onSelect={() => onChoose(category)}
+        onEdit={() => onEdit(category)}
+      />
+    ));
+  return (
+    <List dense={false}>
+      {suggested.length > 0 && (
+        <ListSubheader disableSticky>{t('category.suggested')}</ListSubheader>
+      )}
+      {rows(suggested, 'suggested')}
+      {suggested.length > 0 && <ListSubheader disableSticky>{t('category.all')}</ListSubheader>}
+      {rows(categories, 'all')}
+    </List>
+  );
+}
+
+/** New category on the left, cancel on the right. */
+function CategoryDialogActions({ onNew, onCancel }: { onNew: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('editors');
+  return (
+    <DialogActions sx={{ justifyContent: 'space-between' }}>
+      <Button startIcon={<AddIcon />} onClick={onNew}>
+        {t('category.new')}
+      </Button>
+      <Button onClick={onCancel}>{t('common.cancel')}</Button>
+    </DialogActions>
+  );
+}
+
 /** Choose a category: suggestions first, then all; each can be edited, and new ones added. */
 export function CategorySelectDialog({
   open,
@@ -74,16 +124,6 @@ export function CategorySelectDialog({
     onSelect(category);
     onClose();
   };
-  const rows = (list: readonly PlainCategory[], prefix: string) =>
-    list.map((category) => (
-      <CategoryRow
-        key={`${prefix}-${category.id}`}
-        category={categories.find((c) => c.id === category.id) ?? category}
-        isSelected={category.id === selectedId}
-        onSelect={() => choose(category)}
-        onEdit={() => setEditing(category)}
-      />
-    ));
   return (
     <>
       <Dialog
@@ -96,23 +136,15 @@ export function CategorySelectDialog({
       >
         <DialogTitle id={titleId}>{t('category.chooseTitle')}</DialogTitle>
         <DialogContent dividers sx={{ px: 1 }}>
-          <List dense={false}>
-            {suggested.length > 0 && (
-              <ListSubheader disableSticky>{t('category.suggested')}</ListSubheader>
-            )}
-            {rows(suggested, 'suggested')}
-            {suggested.length > 0 && (
-              <ListSubheader disableSticky>{t('category.all')}</ListSubheader>
-            )}
-            {rows(categories, 'all')}
-          </List>
+          <CategoryList
+            categories={categories}
+            suggested={suggested}
+            selectedId={selectedId}
+            onChoose={choose}
+            onEdit={setEditing}
+          />
         </DialogContent>
-        <DialogActions sx={{ justifyContent: 'space-between' }}>
-          <Button startIcon={<AddIcon />} onClick={() => setEditing(null)}>
-            {t('category.new')}
-          </Button>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-        </DialogActions>
+        <CategoryDialogActions onNew={() => setEditing(null)} onCancel={onClose} />
       </Dialog>
       <CategoryEditDialog
         open={editing !== undefined}

@@ -10,7 +10,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '../categories/categories-api';
+import { useCategories, type PlainCategory } from '../categories/categories-api';
 import { CategoryIcon } from '../categories/CategoryIcon';
 
 export interface CategoryFilterDialogProps {
@@ -18,6 +18,35 @@ export interface CategoryFilterDialogProps {
   selected: readonly string[];
   onApply: (ids: string[]) => void;
   onClose: () => void;
+}
+
+/** One category with its checkbox; the whole row toggles it. */
+function CategoryFilterRow({
+  category,
+  isChosen,
+  onToggle,
+}: {
+  category: PlainCategory;
+  isChosen: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <ListItemButton onClick={onToggle} sx={{ borderRadius: 2 }}>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Checkbox
+          edge="start"
+          checked={isChosen}
+          tabIndex={-1}
+          disableRipple
+          slotProps={{ input: { 'aria-label': category.title } }}
+        />
+      </ListItemIcon>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <CategoryIcon icon={category.icon} color={category.color} size={22} />
+      </ListItemIcon>
+      <ListItemText primary={category.title} />
+    </ListItemButton>
+  );
 }
 
 /** Which categories the task list shows; none chosen means all. */
@@ -49,25 +78,12 @@ export function CategoryFilterDialog({
       <DialogContent dividers sx={{ px: 1 }}>
         <List>
           {categories.map((category) => (
-            <ListItemButton
+            <CategoryFilterRow
               key={category.id}
-              onClick={() => toggle(category.id)}
-              sx={{ borderRadius: 2 }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Checkbox
-                  edge="start"
-                  checked={chosen.includes(category.id)}
-                  tabIndex={-1}
-                  disableRipple
-                  slotProps={{ input: { 'aria-label': category.title } }}
-                />
-              </ListItemIcon>
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <CategoryIcon icon={category.icon} color={category.color} size={22} />
-              </ListItemIcon>
-              <ListItemText primary={category.title} />
-            </ListItemButton>
+              category={category}
+              isChosen={chosen.includes(category.id)}
+              onToggle={() => toggle(category.id)}
+            />
           ))}
         </List>
       </DialogContent>

@@ -18,18 +18,34 @@ export function taskRoute(id: string): string {
   return `/task/${encodeURIComponent(id)}`;
 }
 
-/** One task in the list: category, title, time left, deadline with its due colour, checklist. */
-export function TaskListItem({
-  task,
-  prefs,
-  now,
-}: {
+interface TaskRowProps {
   task: PlainTask;
   prefs: PlannerPrefs;
   now: number;
-}) {
+}
+
+/** The title, struck through once done; an untitled task shows the placeholder, greyed. */
+function TaskTitle({ task }: { task: PlainTask }) {
   const { t } = useTranslation('editors');
   const shown = titleForDisplay(task.title);
+  return (
+    <Typography
+      noWrap
+      sx={{
+        fontWeight: 550,
+        color: task.isCompleted || 'titleKey' in shown ? 'text.secondary' : 'text.primary',
+        textDecoration: task.isCompleted ? 'line-through' : 'none',
+      }}
+    >
+      {'title' in shown ? shown.title : t(shown.titleKey)}
+      <PendingMark id={task.id} />
+    </Typography>
+  );
+}
+
+/** The line below the title: time left, the deadline in its due colour, the checklist's count. */
+function TaskDetails({ task, prefs, now }: TaskRowProps) {
+  const { t } = useTranslation('editors');
   const tone = dueStatusTone(
     dueStatus({
       isCompleted: task.isCompleted,
@@ -40,6 +56,46 @@ export function TaskListItem({
   );
   const done = task.checklist.filter((item) => item.done).length;
   const left = Math.max(0, task.timeScheduled - task.timeFulfilled);
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 1.5,
+        rowGap: 0.25,
+        color: 'text.secondary',
+        typography: 'body2',
+      }}
+    >
+      {!task.isCompleted && (
+        <span>{t('tasks.timeLeft', { duration: formatDuration(left, t) })}</span>
+      )}
+      {task.deadline >= 0 && (
+        <Box
+          component="span"
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            color: tone ? `${tone}.main` : 'text.secondary',
+          }}
+        >
+          <EventIcon sx={{ fontSize: 16 }} />
+          {formatDateTime(task.deadline, prefs)}
+        </Box>
+      )}
+      {task.checklist.length > 0 && (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <ChecklistIcon sx={{ fontSize: 16 }} />
+          {done}/{task.checklist.length}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** One task in the list: category, title, time left, deadline with its due colour, checklist. */
+export function TaskListItem({ task, prefs, now }: TaskRowProps) {
   // Made offline and not sent yet: the server has no such task to open.
   const link = isOfflineTaskId(task.id)
     ? { component: 'div' as const, disableRipple: true }
@@ -54,51 +110,8 @@ export function TaskListItem({
         <CategoryIcon icon={task.category?.icon} color={task.category?.color} badge size={16} />
       </ListItemIcon>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography
-          noWrap
-          sx={{
-            fontWeight: 550,
-            color: task.isCompleted || 'titleKey' in shown ? 'text.secondary' : 'text.primary',
-            textDecoration: task.isCompleted ? 'line-through' : 'none',
-          }}
-        >
-          {'title' in shown ? shown.title : t(shown.titleKey)}
-          <PendingMark id={task.id} />
-        </Typography>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            columnGap: 1.5,
-            rowGap: 0.25,
-            color: 'text.secondary',
-            typography: 'body2',
-          }}
-        >
-          {!task.isCompleted && (
-            <span>{t('tasks.timeLeft', { duration: formatDuration(left, t) })}</span>
-          )}
-          {task.deadline >= 0 && (
-            <Box
-              component="span"
-              sx={{
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: 0.5,
-                color: tone ? `${tone}.main` : 'text.secondary',
-              }}
-            >
-              <EventIcon sx={{ fontSize: 16 }} />
-              {formatDateTime(task.deadline, prefs)}
-            </Box>
-          )}
-          {task.checklist.length > 0 && (
-            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <ChecklistIcon sx={{ fontSize: 16 }} />
-              {done}/{task.checklist.length}
-            </Box>
-          )}
-        </Box>
+        <TaskTitle task={task} />
+        <TaskDetails task={task} prefs={prefs} now={now} />
       </Box>
     </ListItemButton>
   );

@@ -58,15 +58,73 @@ function EmptyState({ isSearch }: { isSearch: boolean }) {
   );
 }
 
-/** /tasks (spec 2): search, category filter, Doing / To do / Done, add button. */
-export default function TasksPage() {
+/** The search box and the category filter's button (its badge counts the categories chosen). */
+function TasksSearchBar({
+  search,
+  onSearch,
+  filterCount,
+  onOpenFilter,
+}: {
+  search: string;
+  onSearch: (search: string) => void;
+  filterCount: number;
+  onOpenFilter: () => void;
+}) {
   const { t } = useTranslation('editors');
-  const prefs = usePlannerPrefs();
-  const [now] = useState(() => Date.now());
-  const [search, setSearch] = useState('');
-  const keyword = useDebouncedValue(search.trim(), PLANNING_CONSTANTS.searchDebounceMs);
-  const [filter, setFilter] = useState<string[]>(readCategoryFilter);
-  const [isFilterOpen, setFilterOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', px: 1, mb: 2 }}>
+      <TextField
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        placeholder={t('tasks.search')}
+        size="small"
+        fullWidth
+        type="search"
+        slotProps={{
+          htmlInput: { 'aria-label': t('tasks.search') },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Tooltip title={t('tasks.filter')}>
+        <IconButton aria-label={t('tasks.filter')} onClick={onOpenFilter}>
+          <Badge badgeContent={filterCount} color="primary">
+            <FilterListIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** The add button; a search typed becomes the new task's title. */
+function AddTaskFab({ search }: { search: string }) {
+  const { t } = useTranslation('editors');
+  return (
+    <Fab
+      color="primary"
+      component={RouterLink}
+      to={
+        search.trim() ? `/tasks/create?title=${encodeURIComponent(search.trim())}` : '/tasks/create'
+      }
+      aria-label={t('tasks.add')}
+      sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
+    >
+      <AddIcon />
+    </Fab>
+  );
+}
+
+/**
+ * The tasks shown: the search's results, or to do and done (more done pages on scroll), without
+ * those being deleted and within the category filter, split into Doing, To do and Done.
+ */
+function useTaskListSections(keyword: string, filter: string[]) {
   const hidden = useHiddenTaskIds();
   const currentTaskId = useCurrentTaskId();
   const todo = useTodoTasks();
@@ -86,6 +144,22 @@ export default function TasksPage() {
 
   const isLoading = isSearch ? results.isPending : todo.isPending || done.isPending;
   const count = (sections.doing ? 1 : 0) + sections.todo.length + sections.done.length;
+  return { sections, isSearch, isLoading, count, isLoadingMore: done.isFetchingNextPage };
+}
+
+/** /tasks (spec 2): search, category filter, Doing / To do / Done, add button. */
+export default function TasksPage() {
+  const { t } = useTranslation('editors');
+  const prefs = usePlannerPrefs();
+  const [now] = useState(() => Date.now());
+  const [search, setSearch] = useState('');
+  const keyword = useDebouncedValue(search.trim(), PLANNING_CONSTANTS.searchDebounceMs);
+  const [filter, setFilter] = useState<string[]>(readCategoryFilter);
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const { sections, isSearch, isLoading, count, isLoadingMore } = useTaskListSections(
+    keyword,
+    filter,
+  );
 
   return (
     <Box
@@ -98,33 +172,12 @@ export default function TasksPage() {
         pb: 12,
       }}
     >
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', px: 1, mb: 2 }}>
-        <TextField
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('tasks.search')}
-          size="small"
-          fullWidth
-          type="search"
-          slotProps={{
-            htmlInput: { 'aria-label': t('tasks.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Tooltip title={t('tasks.filter')}>
-          <IconButton aria-label={t('tasks.filter')} onClick={() => setFilterOpen(true)}>
-            <Badge badgeContent={filter.length} color="primary">
-              <FilterListIcon />
-            </Badge>
-          </IconButton>
-        </Tooltip>
-      </Box>
+      <TasksSearchBar
+        search={search}
+        onSearch={setSearch}
+        filterCount={filter.length}
+        onOpenFilter={() => setFilterOpen(true)}
+      />
       {isLoading ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress aria-label={t('common.loading')} />
@@ -132,26 +185,9 @@ export default function TasksPage() {
       ) : count === 0 ? (
         <EmptyState isSearch={isSearch || filter.length > 0} />
       ) : (
-        <TaskSections
-          {...sections}
-          isLoadingMore={done.isFetchingNextPage}
-          prefs={prefs}
-          now={now}
-        />
+        <TaskSections {...sections} isLoadingMore={isLoadingMore} prefs={prefs} now={now} />
       )}
-      <Fab
-        color="primary"
-        component={RouterLink}
-        to={
-          search.trim()
-            ? `/tasks/create?title=${encodeURIComponent(search.trim())}`
-            : '/tasks/create'
-        }
-        aria-label={t('tasks.add')}
-        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
-      >
-        <AddIcon />
-      </Fab>
+      <AddTaskFab search={search} />
       <CategoryFilterDialog
         open={isFilterOpen}
         selected={filter}
