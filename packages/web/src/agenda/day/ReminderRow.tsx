@@ -33,7 +33,6 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
   ]
     .filter(Boolean)
     .join(' · ');
-  const occurrence = { id: reminder.id, start: reminder.start, origin: reminder.origin };
   // A reminder of today is listed both in its day and among the overdue ones.
   const anchorKey = `reminder:${showDate ? 'overdue' : 'day'}:${reminder.instanceId || `${reminder.id}:${reminder.start}`}`;
   return (
@@ -41,18 +40,7 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
       data-testid="agenda-reminder"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 40, pr: 0.5 }}
     >
-      <IconButton
-        size="small"
-        role="checkbox"
-        aria-checked={isDone}
-        aria-label={t(isDone ? 'reminders.markOpen' : 'reminders.markDone', { title })}
-        onClick={() =>
-          void fire(agendaActions.toggleReminder({ ...occurrence, status: isDone ? 0 : 1 }))
-        }
-        sx={{ color: isDone ? 'primary.main' : 'text.secondary' }}
-      >
-        {isDone ? <CheckBoxIcon fontSize="small" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}
-      </IconButton>
+      <DoneToggle reminder={reminder} title={title} />
       <Typography
         variant="body2"
         noWrap
@@ -69,23 +57,7 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {when}
       </Typography>
-      <IconButton
-        size="small"
-        aria-label={t(reminder.star ? 'reminders.unstar' : 'reminders.star', { title })}
-        aria-pressed={reminder.star}
-        onClick={() =>
-          void fire(
-            agendaActions.updateReminder({
-              reminder: { ...reminder, star: !reminder.star },
-              type: 0,
-              fields: ['star'],
-            }),
-          )
-        }
-        sx={{ color: reminder.star ? 'warning.main' : 'text.disabled' }}
-      >
-        {reminder.star ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
-      </IconButton>
+      <StarToggle reminder={reminder} title={title} />
       <IconButton
         size="small"
         aria-label={t('reminders.more', { title })}
@@ -95,5 +67,50 @@ export function ReminderRow({ reminder, env, showDate = false }: ReminderRowProp
         <MoreVertIcon fontSize="small" />
       </IconButton>
     </Box>
+  );
+}
+
+/** Done or open, for this occurrence only. */
+function DoneToggle({ reminder, title }: { reminder: WireReminder; title: string }) {
+  const { t } = useTranslation('agenda');
+  const isDone = reminder.status === 1;
+  const occurrence = { id: reminder.id, start: reminder.start, origin: reminder.origin };
+  return (
+    <IconButton
+      size="small"
+      role="checkbox"
+      aria-checked={isDone}
+      aria-label={t(isDone ? 'reminders.markOpen' : 'reminders.markDone', { title })}
+      onClick={() =>
+        void fire(agendaActions.toggleReminder({ ...occurrence, status: isDone ? 0 : 1 }))
+      }
+      sx={{ color: isDone ? 'primary.main' : 'text.secondary' }}
+    >
+      {isDone ? <CheckBoxIcon fontSize="small" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}
+    </IconButton>
+  );
+}
+
+/** The reminder's star, on or off. */
+function StarToggle({ reminder, title }: { reminder: WireReminder; title: string }) {
+  const { t } = useTranslation('agenda');
+  return (
+    <IconButton
+      size="small"
+      aria-label={t(reminder.star ? 'reminders.unstar' : 'reminders.star', { title })}
+      aria-pressed={reminder.star}
+      onClick={() =>
+        void fire(
+          agendaActions.updateReminder({
+            reminder: { ...reminder, star: !reminder.star },
+            type: 0,
+            fields: ['star'],
+          }),
+        )
+      }
+      sx={{ color: reminder.star ? 'warning.main' : 'text.disabled' }}
+    >
+      {reminder.star ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+    </IconButton>
   );
 }

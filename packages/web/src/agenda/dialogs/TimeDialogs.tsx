@@ -46,7 +46,6 @@ export function EditTimeblockDialog({ block, env }: { block: DayBlock; env: Agen
   };
   const start = edge === 'start' ? cursor : block.start;
   const end = edge === 'end' ? cursor : block.end;
-  const showsMiddle = showsTimeblockCursorTime(cursor, block);
   return (
     <AgendaDialog
       title={t('editBlock.title')}
@@ -55,15 +54,7 @@ export function EditTimeblockDialog({ block, env }: { block: DayBlock; env: Agen
       isConfirmDisabled={start === block.start && end === block.end}
       onConfirm={() => fire(saveBlockTimes(block, start, end))}
       extraActions={
-        hasStarted && !block.id.startsWith('planned:') ? (
-          <Button
-            color="error"
-            sx={{ mr: 'auto' }}
-            onClick={() => openDialog({ kind: 'deleteRecord', block })}
-          >
-            {t('actions.deleteRecord')}
-          </Button>
-        ) : null
+        hasStarted && !block.id.startsWith('planned:') ? <DeleteRecordButton block={block} /> : null
       }
     >
       <ToggleButtonGroup
@@ -89,20 +80,7 @@ export function EditTimeblockDialog({ block, env }: { block: DayBlock; env: Agen
         getAriaValueText={(value) => formatTime(value, env)}
         aria-label={t(edge === 'start' ? 'editBlock.moveStart' : 'editBlock.moveEnd')}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}>
-        <Typography variant="body2">{formatTime(block.start, env)}</Typography>
-        {showsMiddle && (
-          <Typography
-            variant="body2"
-            color="primary.main"
-            sx={{ fontWeight: 700 }}
-            data-testid="cursor-time"
-          >
-            {formatTime(cursor, env)}
-          </Typography>
-        )}
-        <Typography variant="body2">{formatTime(block.end, env)}</Typography>
-      </Box>
+      <CursorScale block={block} cursor={cursor} env={env} />
       <Typography variant="body2" sx={{ mt: 2 }}>
         {t('editBlock.result', { start: formatTime(start, env), end: formatTime(end, env) })}
       </Typography>
@@ -111,6 +89,40 @@ export function EditTimeblockDialog({ block, env }: { block: DayBlock; env: Agen
 }
 
 const snapMinute = (ms: number) => Math.round(ms / 60_000) * 60_000;
+
+/** Under the slider: the block's start and end, and the cursor's time between them. */
+function CursorScale({ block, cursor, env }: { block: DayBlock; cursor: number; env: AgendaEnv }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}>
+      <Typography variant="body2">{formatTime(block.start, env)}</Typography>
+      {showsTimeblockCursorTime(cursor, block) && (
+        <Typography
+          variant="body2"
+          color="primary.main"
+          sx={{ fontWeight: 700 }}
+          data-testid="cursor-time"
+        >
+          {formatTime(cursor, env)}
+        </Typography>
+      )}
+      <Typography variant="body2">{formatTime(block.end, env)}</Typography>
+    </Box>
+  );
+}
+
+/** A record that has begun can be deleted from here as well. */
+function DeleteRecordButton({ block }: { block: DayBlock }) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Button
+      color="error"
+      sx={{ mr: 'auto' }}
+      onClick={() => openDialog({ kind: 'deleteRecord', block })}
+    >
+      {t('actions.deleteRecord')}
+    </Button>
+  );
+}
 
 export function DeleteRecordDialog({ block }: { block: DayBlock }) {
   const { t } = useTranslation('agenda');

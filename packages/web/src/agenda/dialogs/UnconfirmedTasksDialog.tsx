@@ -17,8 +17,31 @@ import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
 import { formatDuration } from '../model/format';
+import type { WireTask } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import { unconfirmedUpdates } from './unconfirmed';
+
+/** The unconfirmed tasks, loaded anew for each timeline stamp, and the ones unchecked so far. */
+function useUnconfirmedTasks(hasUnconfirmed: boolean, stamp: number) {
+  const query = useQuery({
+    queryKey: ['agenda', 'unconfirmed', stamp],
+    queryFn: async () =>
+      (await serverApi.getTasks({ status: 'unconfirmed' }, { showLoading: false })).tasks,
+    enabled: hasUnconfirmed,
+    meta: { silent: true },
+  });
+  const tasks = hasUnconfirmed ? (query.data ?? []) : [];
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setUnchecked(new Set()), [query.data]);
+  const toggle = (id: string) =>
+    setUnchecked((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return { tasks, unchecked, toggle };
+}
 
 /**
  * Shown whenever the timeline state says a session ended with auto-extend off and the task is
@@ -36,25 +59,9 @@ export function UnconfirmedTasksDialog({
   const { t } = useTranslation('agenda');
   const titleId = useId();
   const isBusy = useBusy('unconfirmed');
-  const query = useQuery({
-    queryKey: ['agenda', 'unconfirmed', stamp],
-    queryFn: async () =>
-      (await serverApi.getTasks({ status: 'unconfirmed' }, { showLoading: false })).tasks,
-    enabled: hasUnconfirmed,
-    meta: { silent: true },
-  });
-  const tasks = hasUnconfirmed ? (query.data ?? []) : [];
-  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setUnchecked(new Set()), [query.data]);
+  const { tasks, unchecked, toggle } = useUnconfirmedTasks(hasUnconfirmed, stamp);
   if (tasks.length === 0) return null;
   const checked = new Set(tasks.map((task) => task.id).filter((id) => !unchecked.has(id)));
-  const toggle = (id: string) =>
-    setUnchecked((set) => {
-      const next = new Set(set);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const submit = (done: ReadonlySet<string>) =>
     void fire(agendaActions.confirmTasks(unconfirmedUpdates(tasks, done)));
   const single = tasks.length === 1 ? tasks[0] : undefined;
@@ -71,34 +78,13 @@ export function UnconfirmedTasksDialog({
             would nest two for a screen reader). */}
         <List dense>
           {tasks.map((task) => (
-            <ListItem key={task.id} disablePadding>
-              <FormControlLabel
-                sx={{ mx: 0, py: 0.5, width: 1, alignItems: 'flex-start' }}
-                control={
-                  <Checkbox
-                    checked={checked.has(task.id)}
-                    onChange={() => toggle(task.id)}
-                    slotProps={{
-                      input: {
-                        'aria-label': t('unconfirmed.done', { title: task.title || t('untitled') }),
-                      },
-                    }}
-                  />
-                }
-                label={
-                  <ListItemText
-                    primary={task.title || t('untitled')}
-                    secondary={
-                      checked.has(task.id)
-                        ? t('unconfirmed.willComplete')
-                        : t('unconfirmed.willExtend', {
-                            duration: formatDuration(60 * 60_000, env.tag),
-                          })
-                    }
-                  />
-                }
-              />
-            </ListItem>
+            <UnconfirmedTaskRow
+              key={task.id}
+              task={task}
+              isChecked={checked.has(task.id)}
+              env={env}
+              onToggle={() => toggle(task.id)}
+            />
           ))}
         </List>
       </DialogContent>
@@ -113,5 +99,46 @@ export function UnconfirmedTasksDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A task, checked to complete it or unchecked to give it an hour more, saying which. */
+function UnconfirmedTaskRow(props: {
+  task: WireTask;
+  isChecked: boolean;
+  env: AgendaEnv;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('agenda');
+  const { task, isChecked } = props;
+  return (
+    <ListItem disablePadding>
+      <FormControlLabel
+        sx={{ mx: 0, py: 0.5, width: 1, alignItems: 'flex-start' }}
+        control={
+          <Checkbox
+            checked={isChecked}
+            onChange={props.onToggle}
+            slotProps={{
+              input: {
+                'aria-label': t('unconfirmed.done', { title: task.title || t('untitled') }),
+              },
+            }}
+          />
+        }
+        label={
+          <ListItemText
+            primary={task.title || t('untitled')}
+            secondary={
+              isChecked
+                ? t('unconfirmed.willComplete')
+                : t('unconfirmed.willExtend', {
+                    duration: formatDuration(60 * 60_000, props.env.tag),
+                  })
+            }
+          />
+        }
+      />
+    </ListItem>
   );
 }

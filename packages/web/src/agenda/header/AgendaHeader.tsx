@@ -37,15 +37,6 @@ export function AgendaHeader(props: AgendaHeaderProps) {
   const isNarrow = useMediaQuery('(max-width: 719px)', { noSsr: true });
   const [open, setOpen] = useState<HeaderMenu | null>(null);
   const [isSearching, setSearching] = useState(false);
-  const isToday = startOfLocalDay(date, env.timeZone) === startOfLocalDay(now, env.timeZone);
-  const longDate = formatDate(date, env, { weekday: 'long', month: 'long', day: 'numeric' });
-  const dateText = formatDate(
-    date,
-    env,
-    isNarrow
-      ? { month: 'short', day: 'numeric' }
-      : { weekday: 'short', month: 'long', day: 'numeric' },
-  );
   const opener = (kind: HeaderMenu['kind']) => (e: { currentTarget: HTMLElement }) =>
     setOpen({ kind, anchor: e.currentTarget });
 
@@ -58,34 +49,12 @@ export function AgendaHeader(props: AgendaHeaderProps) {
   }
   return (
     <HeaderBar>
-      <Button
-        color="inherit"
-        onClick={opener('picker')}
-        startIcon={<CalendarMonthIcon />}
-        endIcon={<ArrowDropDownIcon />}
-        aria-label={t('header.pickDate', { date: longDate })}
-        aria-haspopup="dialog"
-        sx={{
-          fontWeight: 700,
-          fontSize: 16,
-          px: 1,
-          minWidth: 0,
-          textTransform: 'capitalize',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {dateText}
-      </Button>
-      <Button
-        variant={isToday ? 'text' : 'outlined'}
-        size="small"
-        title={t('header.todayHint')}
+      <DatePickerButton env={env} date={date} isNarrow={isNarrow} onClick={opener('picker')} />
+      <TodayButton
+        isToday={startOfLocalDay(date, env.timeZone) === startOfLocalDay(now, env.timeZone)}
+        isNarrow={isNarrow}
         onClick={() => props.onDate(now)}
-        startIcon={isNarrow ? undefined : <TodayIcon fontSize="small" />}
-        sx={{ minWidth: 0, px: 1.25 }}
-      >
-        {t('today')}
-      </Button>
+      />
       <Box sx={{ flex: 1 }} />
       {isNarrow ? (
         <IconButton aria-label={t('search.label')} onClick={() => setSearching(true)}>
@@ -94,20 +63,7 @@ export function AgendaHeader(props: AgendaHeaderProps) {
       ) : (
         <SearchBox ref={props.searchRef} />
       )}
-      <Button
-        color="inherit"
-        size="small"
-        onClick={opener('view')}
-        startIcon={
-          view === 'day' ? <ViewDayIcon fontSize="small" /> : <ViewWeekIcon fontSize="small" />
-        }
-        endIcon={<ArrowDropDownIcon />}
-        aria-label={t('header.viewMenu', { view: t(`views.${view}`) })}
-        aria-haspopup="menu"
-        sx={{ minWidth: 0, px: 1 }}
-      >
-        {isNarrow ? null : t(`views.${view}`)}
-      </Button>
+      <ViewMenuButton view={view} isNarrow={isNarrow} onClick={opener('view')} />
       <IconButton aria-label={t('header.more')} aria-haspopup="menu" onClick={opener('more')}>
         <MoreVertIcon />
       </IconButton>
@@ -124,6 +80,86 @@ export function AgendaHeader(props: AgendaHeaderProps) {
         />
       )}
     </HeaderBar>
+  );
+}
+
+type Opens = (e: { currentTarget: HTMLElement }) => void;
+
+/** The date in view (shorter on a phone); opens the month picker. */
+function DatePickerButton(props: {
+  env: AgendaEnv;
+  date: number;
+  isNarrow: boolean;
+  onClick: Opens;
+}) {
+  const { t } = useTranslation('agenda');
+  const { env, date } = props;
+  const longDate = formatDate(date, env, { weekday: 'long', month: 'long', day: 'numeric' });
+  const dateText = formatDate(
+    date,
+    env,
+    props.isNarrow
+      ? { month: 'short', day: 'numeric' }
+      : { weekday: 'short', month: 'long', day: 'numeric' },
+  );
+  return (
+    <Button
+      color="inherit"
+      onClick={props.onClick}
+      startIcon={<CalendarMonthIcon />}
+      endIcon={<ArrowDropDownIcon />}
+      aria-label={t('header.pickDate', { date: longDate })}
+      aria-haspopup="dialog"
+      sx={{
+        fontWeight: 700,
+        fontSize: 16,
+        px: 1,
+        minWidth: 0,
+        textTransform: 'capitalize',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {dateText}
+    </Button>
+  );
+}
+
+/** Back to today; outlined while another day is in view. */
+function TodayButton(props: { isToday: boolean; isNarrow: boolean; onClick: () => void }) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Button
+      variant={props.isToday ? 'text' : 'outlined'}
+      size="small"
+      title={t('header.todayHint')}
+      onClick={props.onClick}
+      startIcon={props.isNarrow ? undefined : <TodayIcon fontSize="small" />}
+      sx={{ minWidth: 0, px: 1.25 }}
+    >
+      {t('today')}
+    </Button>
+  );
+}
+
+/** The view in use (only its icon on a phone); opens the menu of views. */
+function ViewMenuButton(props: { view: AgendaView; isNarrow: boolean; onClick: Opens }) {
+  const { t } = useTranslation('agenda');
+  const { view } = props;
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      onClick={props.onClick}
+      startIcon={
+        view === 'day' ? <ViewDayIcon fontSize="small" /> : <ViewWeekIcon fontSize="small" />
+      }
+      endIcon={<ArrowDropDownIcon />}
+      aria-label={t('header.viewMenu', { view: t(`views.${view}`) })}
+      aria-haspopup="menu"
+      sx={{ minWidth: 0, px: 1 }}
+    >
+      {props.isNarrow ? null : t(`views.${view}`)}
+    </Button>
   );
 }
 

@@ -54,8 +54,6 @@ export function HeaderMenus({
   onView,
   onClose,
 }: HeaderMenusProps) {
-  const { t } = useTranslation('agenda');
-  const isShuffling = useBusy('shuffle');
   const choose = (action: () => void) => () => {
     onClose();
     action();
@@ -79,19 +77,50 @@ export function HeaderMenus({
   }
   if (open.kind === 'view') {
     return (
-      <Menu anchorEl={open.anchor} open onClose={onClose}>
-        {(['day', 'week'] as const).map((v) => (
-          <MenuItem key={v} selected={v === view} onClick={choose(() => onView(v))}>
-            <ListItemIcon>{VIEW_ICONS[v]}</ListItemIcon>
-            <ListItemText>{t(`views.${v}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <ViewMenu
+        anchor={open.anchor}
+        view={view}
+        onClose={onClose}
+        onChoose={(v) => choose(() => onView(v))}
+      />
     );
   }
+  return <MoreMenu anchor={open.anchor} env={env} onClose={onClose} choose={choose} />;
+}
+
+/** The day and week views, the one in use selected. */
+function ViewMenu(props: {
+  anchor: HTMLElement;
+  view: AgendaView;
+  onClose: () => void;
+  onChoose: (view: AgendaView) => () => void;
+}) {
+  const { t } = useTranslation('agenda');
   return (
-    <Menu anchorEl={open.anchor} open onClose={onClose}>
-      <MenuItem disabled={isShuffling} onClick={choose(() => shuffle(env.tutorialStatus))}>
+    <Menu anchorEl={props.anchor} open onClose={props.onClose}>
+      {(['day', 'week'] as const).map((v) => (
+        <MenuItem key={v} selected={v === props.view} onClick={props.onChoose(v)}>
+          <ListItemIcon>{VIEW_ICONS[v]}</ListItemIcon>
+          <ListItemText>{t(`views.${v}`)}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+/** The overflow menu: shuffle, take a break, the keyboard shortcuts and the tips. */
+function MoreMenu(props: {
+  anchor: HTMLElement;
+  env: AgendaEnv;
+  onClose: () => void;
+  choose: (action: () => void) => () => void;
+}) {
+  const { t } = useTranslation('agenda');
+  const isShuffling = useBusy('shuffle');
+  const { choose } = props;
+  return (
+    <Menu anchorEl={props.anchor} open onClose={props.onClose}>
+      <MenuItem disabled={isShuffling} onClick={choose(() => shuffle(props.env.tutorialStatus))}>
         <ListItemIcon>
           <ShuffleIcon fontSize="small" />
         </ListItemIcon>

@@ -56,9 +56,11 @@ export function MonthCalendar({ env, selected, now, onSelect }: MonthCalendarPro
     () => monthGrid(month, env.firstDayOfWeek, env.timeZone),
     [month, env.firstDayOfWeek, env.timeZone],
   );
-  const today = startOfLocalDay(now, env.timeZone);
-  const chosen = startOfLocalDay(selected, env.timeZone);
-  const firstOfMonth = fromWallClock({ ...month, day: 1 }, env.timeZone);
+  const marks = {
+    today: startOfLocalDay(now, env.timeZone),
+    chosen: startOfLocalDay(selected, env.timeZone),
+    bounds,
+  };
   const lead = cells.findIndex((c) => c !== null);
   const headers = Array.from({ length: 7 }, (_, i) =>
     formatDate(fromWallClock({ ...month, day: 1 + ((i - lead + 7) % 7) }, env.timeZone), env, {
@@ -67,28 +69,7 @@ export function MonthCalendar({ env, selected, now, onSelect }: MonthCalendarPro
   );
   return (
     <Box sx={{ p: 1.5, width: 300 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <IconButton
-          aria-label={t('picker.previousMonth')}
-          onClick={() => setMonth((m) => shift(m, -1))}
-          disabled={firstOfMonth <= bounds.start}
-        >
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography
-          aria-live="polite"
-          sx={{ flex: 1, textAlign: 'center', fontWeight: 650, textTransform: 'capitalize' }}
-        >
-          {formatDate(firstOfMonth, env, { month: 'long', year: 'numeric' })}
-        </Typography>
-        <IconButton
-          aria-label={t('picker.nextMonth')}
-          onClick={() => setMonth((m) => shift(m, 1))}
-          disabled={fromWallClock({ ...shift(month, 1), day: 1 }, env.timeZone) > bounds.end}
-        >
-          <ChevronRightIcon />
-        </IconButton>
-      </Box>
+      <MonthBar env={env} month={month} bounds={bounds} onMonth={setMonth} />
       <Box
         role="grid"
         aria-label={t('picker.label')}
@@ -113,35 +94,86 @@ export function MonthCalendar({ env, selected, now, onSelect }: MonthCalendarPro
           day === null ? (
             <Box key={`e${i}`} />
           ) : (
-            <ButtonBase
-              key={day}
-              focusRipple
-              disabled={day < bounds.start || day > bounds.end}
-              aria-label={formatDate(day, env, {
-                weekday: 'long',
-                month: 'long',
-                day: 'numeric',
-                year: 'numeric',
-              })}
-              aria-current={day === today ? 'date' : undefined}
-              aria-selected={day === chosen}
-              onClick={() => onSelect(day)}
-              sx={{
-                height: 38,
-                borderRadius: '50%',
-                fontSize: 14,
-                fontWeight: day === today ? 700 : 500,
-                color: day === chosen ? '#fff' : day === today ? 'primary.main' : 'text.primary',
-                bgcolor: day === chosen ? 'primary.main' : 'transparent',
-                '&:hover': { bgcolor: day === chosen ? 'primary.dark' : 'action.hover' },
-                '&.Mui-disabled': { color: 'text.disabled' },
-              }}
-            >
-              {toWallClock(day, env.timeZone).day}
-            </ButtonBase>
+            <DayCell key={day} day={day} env={env} marks={marks} onSelect={onSelect} />
           ),
         )}
       </Box>
     </Box>
+  );
+}
+
+type Bounds = ReturnType<typeof datePickerBounds>;
+
+/** The month's name between previous and next, each off past the picker's bounds. */
+function MonthBar(props: {
+  env: AgendaEnv;
+  month: Month;
+  bounds: Bounds;
+  onMonth: (change: (month: Month) => Month) => void;
+}) {
+  const { t } = useTranslation('agenda');
+  const { env, month, bounds } = props;
+  const firstOfMonth = fromWallClock({ ...month, day: 1 }, env.timeZone);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+      <IconButton
+        aria-label={t('picker.previousMonth')}
+        onClick={() => props.onMonth((m) => shift(m, -1))}
+        disabled={firstOfMonth <= bounds.start}
+      >
+        <ChevronLeftIcon />
+      </IconButton>
+      <Typography
+        aria-live="polite"
+        sx={{ flex: 1, textAlign: 'center', fontWeight: 650, textTransform: 'capitalize' }}
+      >
+        {formatDate(firstOfMonth, env, { month: 'long', year: 'numeric' })}
+      </Typography>
+      <IconButton
+        aria-label={t('picker.nextMonth')}
+        onClick={() => props.onMonth((m) => shift(m, 1))}
+        disabled={fromWallClock({ ...shift(month, 1), day: 1 }, env.timeZone) > bounds.end}
+      >
+        <ChevronRightIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** One day of the grid: today stands out, the chosen day is filled, days past the bounds off. */
+function DayCell(props: {
+  day: number;
+  env: AgendaEnv;
+  marks: { today: number; chosen: number; bounds: Bounds };
+  onSelect: (dayStart: number) => void;
+}) {
+  const { day, env } = props;
+  const { today, chosen, bounds } = props.marks;
+  return (
+    <ButtonBase
+      focusRipple
+      disabled={day < bounds.start || day > bounds.end}
+      aria-label={formatDate(day, env, {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+      })}
+      aria-current={day === today ? 'date' : undefined}
+      aria-selected={day === chosen}
+      onClick={() => props.onSelect(day)}
+      sx={{
+        height: 38,
+        borderRadius: '50%',
+        fontSize: 14,
+        fontWeight: day === today ? 700 : 500,
+        color: day === chosen ? '#fff' : day === today ? 'primary.main' : 'text.primary',
+        bgcolor: day === chosen ? 'primary.main' : 'transparent',
+        '&:hover': { bgcolor: day === chosen ? 'primary.dark' : 'action.hover' },
+        '&.Mui-disabled': { color: 'text.disabled' },
+      }}
+    >
+      {toWallClock(day, env.timeZone).day}
+    </ButtonBase>
   );
 }

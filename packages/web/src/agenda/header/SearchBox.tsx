@@ -52,21 +52,14 @@ function useSearch(query: string): Results | null {
   return results;
 }
 
-/** Search of tasks and events (spec 2), each list with a Create button for the typed title. */
-export const SearchBox = forwardRef<
-  HTMLInputElement,
-  { onClose?: () => void; autoFocus?: boolean }
->(function SearchBox({ onClose, autoFocus = false }, ref) {
-  const { t } = useTranslation('agenda');
+/** The typed words, whether the results are open, their results, and leaving for one. */
+function useSearchBox(onClose: (() => void) | undefined) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [isOpen, setOpen] = useState(false);
   // The results' code loads on the first search: the list exists only once it has drawn.
   const [isListShown, setListShown] = useState(false);
-  const anchor = useRef<HTMLDivElement>(null);
   const results = useSearch(query);
-  const listId = useId();
-  const trimmed = query.trim();
   const close = () => {
     setOpen(false);
     onClose?.();
@@ -76,6 +69,40 @@ export const SearchBox = forwardRef<
     setQuery('');
     navigate(path);
   };
+  const trimmed = query.trim();
+  return {
+    query,
+    setQuery,
+    isOpen,
+    setOpen,
+    isListShown,
+    setListShown,
+    results,
+    close,
+    go,
+    trimmed,
+  };
+}
+
+function ClearButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('agenda');
+  return (
+    <IconButton size="small" aria-label={t('search.clear')} onClick={onClick}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** Search of tasks and events (spec 2), each list with a Create button for the typed title. */
+export const SearchBox = forwardRef<
+  HTMLInputElement,
+  { onClose?: () => void; autoFocus?: boolean }
+>(function SearchBox({ onClose, autoFocus = false }, ref) {
+  const { t } = useTranslation('agenda');
+  const box = useSearchBox(onClose);
+  const { query, setQuery, isOpen, setOpen, close, trimmed } = box;
+  const anchor = useRef<HTMLDivElement>(null);
+  const listId = useId();
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       {/* Three shares of the free width to the spacer's one: room for the longer languages'
@@ -96,18 +123,12 @@ export const SearchBox = forwardRef<
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
           // Only while the results are on the page: an id that names nothing misleads a reader.
-          aria-controls={isOpen && trimmed !== '' && isListShown ? listId : undefined}
+          aria-controls={isOpen && trimmed !== '' && box.isListShown ? listId : undefined}
           role="searchbox"
           start={<SearchIcon fontSize="small" />}
           end={
             query || onClose ? (
-              <IconButton
-                size="small"
-                aria-label={t('search.clear')}
-                onClick={() => (query ? setQuery('') : close())}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
+              <ClearButton onClick={() => (query ? setQuery('') : close())} />
             ) : null
           }
           boxSx={{
@@ -124,9 +145,9 @@ export const SearchBox = forwardRef<
             anchor={anchor.current}
             listId={listId}
             query={trimmed}
-            results={results}
-            onGo={go}
-            onShown={setListShown}
+            results={box.results}
+            onGo={box.go}
+            onShown={box.setListShown}
           />
         )}
       </Box>
