@@ -4,12 +4,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compressBuild } from './build/compress';
 import { firstPaintChunks } from './build/first-paint-chunks';
 import { licenceList } from './build/licence-list';
+import { muiWithoutCssVars } from './build/mui-without-css-vars';
 
 const apiTarget = process.env.PLANNER_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    muiWithoutCssVars(),
     firstPaintChunks(),
     ...licenceList(),
     // The service worker (src/sw/sw.ts) is ours; the plugin builds it and injects the list of
