@@ -1,9 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { wireSchemaModule } from '../src/wire-schema-source';
+import { wireSchemaModules } from '../src/wire-schema-source';
 
-// Regenerates src/wire-schema.generated.ts (run by `npm run generate` after buf).
-const target = fileURLToPath(new URL('../src/wire-schema.generated.ts', import.meta.url));
-const options = await resolveConfig(target);
-writeFileSync(target, await format(wireSchemaModule(), { ...options, filepath: target }));
+// Regenerates src/wire-schema.generated.ts and src/wire-schema-later.generated.ts (run by
+// `npm run generate` after buf).
+const modules = wireSchemaModules();
+for (const [file, text] of [
+  ['wire-schema.generated.ts', modules.early],
+  ['wire-schema-later.generated.ts', modules.later],
+] as const) {
+  const target = fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+  const options = await resolveConfig(target);
+  writeFileSync(target, await format(text, { ...options, filepath: target }));
+}

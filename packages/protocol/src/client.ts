@@ -4,7 +4,7 @@ import { APP_VERSION, ContentType, Header } from './headers';
 import type { ErrorResponse } from './gen/planner/v1/rpc_pb';
 import type { InputInit, MethodName, Output } from './methods';
 import type { Plain } from './plain';
-import { wireCodec, wireMethod } from './wire-schema';
+import { loadWireMethod, wireCodec } from './wire-schema';
 
 // What a web page needs before it paints comes from this module, so it speaks binary through the
 // compact wire schema alone. protobuf-es (descriptors, JSON, the type registry) is loaded on
@@ -202,7 +202,7 @@ export function createClient(options: ClientOptions): Client {
     input?: InputInit<M>,
     callOptions: CallOptions = {},
   ): Promise<Output<M>> {
-    const types = wireMethod(method);
+    const types = await loadWireMethod(method);
     if (!types) throw new Error(`Unknown method ${method}`);
     const [inputType, outputType] = types;
     const body = new Uint8Array(await encodeInput(method, inputType, input ?? {}));

@@ -1,16 +1,48 @@
 import { ScalarType } from '@bufbuild/protobuf';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { methods } from './methods';
 import { fieldSpecsOf, plainBinaryCodec } from './plain-binary';
 import { Scalar } from './plain-binary-codec';
 import { typeRegistry } from './registry';
-import { compactField, fieldSpecOf, wireCodec, wireMethod } from './wire-schema';
+import { compactField, fieldSpecOf, loadWireSchema, wireCodec, wireMethod } from './wire-schema';
 import { wireSchema } from './wire-schema.generated';
-import { wireSchemaOf } from './wire-schema-source';
+import { laterWireSchema } from './wire-schema-later.generated';
+import { EARLY_METHODS, wireSchemaOf } from './wire-schema-source';
 
 describe('wire schema', () => {
+  beforeAll(() => loadWireSchema());
+
   it('is what the descriptors give (run `npm run generate -w @planner/protocol` when not)', () => {
-    expect(wireSchema).toEqual(wireSchemaOf());
+    expect({ early: wireSchema, later: laterWireSchema }).toEqual(wireSchemaOf());
+  });
+
+  it('holds the early methods in the first part and every other one in the later part', () => {
+    expect(Object.keys(wireSchema.methods).sort()).toEqual([...EARLY_METHODS].sort());
+    for (const name of Object.keys(laterWireSchema.methods)) {
+      expect(EARLY_METHODS.has(name), name).toBe(false);
+    }
+    for (const typeName of Object.keys(laterWireSchema.messages)) {
+      expect(Object.hasOwn(wireSchema.messages, typeName), typeName).toBe(false);
+    }
+    expect(
+      Object.keys(wireSchema.methods).length + Object.keys(laterWireSchema.methods).length,
+    ).toBe(methods.size);
+  });
+
+  it('knows the early methods before the later part loads, and the others once it has', async () => {
+    vi.resetModules();
+    const fresh = await import('./wire-schema');
+    const later = 'UpdateUser';
+    const laterTypes = methods.get(later);
+    expect(fresh.wireMethod('GetTimeline')).toBeDefined();
+    expect(fresh.wireCodec('planner.v1.GetTimelineResponse')).toBeDefined();
+    expect(fresh.wireMethod(later)).toBeUndefined();
+    expect(fresh.wireCodec(laterTypes?.input.typeName ?? '')).toBeUndefined();
+    expect(await fresh.loadWireMethod(later)).toEqual([
+      laterTypes?.input.typeName,
+      laterTypes?.output.typeName,
+    ]);
+    expect(fresh.wireCodec(laterTypes?.input.typeName ?? '')).toBeDefined();
   });
 
   it("writes protobuf-es's scalar type numbers out correctly", () => {
@@ -20,7 +52,8 @@ describe('wire schema', () => {
   });
 
   it('gives every field exactly the spec the descriptors give', () => {
-    for (const [typeName, fields] of Object.entries(wireSchema.messages)) {
+    const messages = { ...wireSchema.messages, ...laterWireSchema.messages };
+    for (const [typeName, fields] of Object.entries(messages)) {
       const desc = typeRegistry.getMessage(typeName);
       expect(desc, typeName).toBeDefined();
       if (!desc) continue;

@@ -15,6 +15,9 @@ import { wireSchema } from './wire-schema.generated';
  * The API's methods and message types as the direct binary codec needs them, generated from the
  * descriptors (wire-schema-source.ts). The web client speaks binary through this alone: building
  * protobuf-es's descriptors at run time takes most of its runtime (a fifth of the first load).
+ *
+ * In two parts: what the methods called before the agenda paints need (EARLY_METHODS) is in the
+ * first load; the other methods' part loads with the first call of one (loadWireSchema).
  */
 export interface WireSchema {
   /** Method name -> [request type, response type]. */
@@ -57,34 +60,70 @@ export function fieldSpecOf(field: CompactField): FieldSpec {
   };
 }
 
+let laterSchema: WireSchema | undefined;
+let laterLoad: Promise<void> | undefined;
+
+/** Loads the later methods' part of the schema; wireMethod and wireCodec then know every one. */
+export function loadWireSchema(): Promise<void> {
+  laterLoad ??= import('./wire-schema-later.generated').then(
+    (module) => {
+      laterSchema = module.laterWireSchema;
+    },
+    (error: unknown) => {
+      // Not loaded (offline before the service worker kept it): the next call tries again.
+      laterLoad = undefined;
+      throw error;
+    },
+  );
+  return laterLoad;
+}
+
+function lookUp<T>(pick: (schema: WireSchema) => Readonly<Record<string, T>>, key: string) {
+  for (const schema of laterSchema ? [wireSchema, laterSchema] : [wireSchema]) {
+    const part = pick(schema);
+    if (Object.hasOwn(part, key)) return part[key];
+  }
+  return undefined;
+}
+
 const plans = new Map<string, MessagePlan | null>();
 
 function planFor(typeName: string): MessagePlan | null {
   let plan = plans.get(typeName);
   if (plan === undefined) {
-    const fields = Object.hasOwn(wireSchema.messages, typeName)
-      ? wireSchema.messages[typeName]
-      : undefined;
+    const fields = lookUp((schema) => schema.messages, typeName);
     plan = fields ? messagePlanOf(fields.map(fieldSpecOf), planFor) : null;
-    plans.set(typeName, plan);
+    // An unknown type may be in the part not loaded yet: it is looked up again then.
+    if (plan || laterSchema) plans.set(typeName, plan);
   }
   return plan;
 }
 
 const codecs = new Map<string, PlainBinaryCodec | null>();
 
-/** The direct codec of a message type, or undefined when it needs protobuf-es (codec.ts). */
+/**
+ * The direct codec of a message type, or undefined when it needs protobuf-es (codec.ts) or is
+ * a later method's type not loaded yet (loadWireSchema).
+ */
 export function wireCodec(typeName: string): PlainBinaryCodec | undefined {
   let codec = codecs.get(typeName);
   if (codec === undefined) {
     const plan = planFor(typeName);
     codec = plan && codecOf(plan);
-    codecs.set(typeName, codec);
+    if (codec || laterSchema) codecs.set(typeName, codec);
   }
   return codec ?? undefined;
 }
 
-/** A method's request and response type names, or undefined for an unknown method. */
+/** A method's request and response type names, or undefined for an unknown or unloaded one. */
 export function wireMethod(name: string): readonly [string, string] | undefined {
-  return Object.hasOwn(wireSchema.methods, name) ? wireSchema.methods[name] : undefined;
+  return lookUp((schema) => schema.methods, name);
+}
+
+/** A method's request and response type names, loading the later part when it is there. */
+export async function loadWireMethod(name: string): Promise<readonly [string, string] | undefined> {
+  const early = wireMethod(name);
+  if (early || laterSchema) return early;
+  await loadWireSchema();
+  return wireMethod(name);
 }
