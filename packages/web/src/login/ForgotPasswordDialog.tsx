@@ -23,13 +23,13 @@ interface ForgotPasswordDialogProps {
   onClose: () => void;
 }
 
-/** Asks for the account's e-mail and sends RequestPasswordReset (lowercased, spec 5). */
-export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
-  const { t, i18n } = useTranslation();
-  const titleId = useId();
+/**
+ * The dialog's form: the address typed, whether it was refused as no address, and the request
+ * (lowercased, spec 5); a sent request closes the dialog with a notice.
+ */
+function useForgotPasswordForm(initialEmail: string, onClose: () => void) {
   const [email, setEmail] = useState(initialEmail);
   const [isInvalid, setInvalid] = useState(false);
-
   const request = useMutation({
     mutationFn: () => requestPasswordReset({ email: normalizeEmail(email) }),
     onSuccess: () => {
@@ -42,14 +42,35 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
     },
     meta: { handlesErrors: true },
   });
-  const serverError = request.error ? describeError(request.error, (k) => i18n.exists(k)) : null;
 
+  const type = (typed: string) => {
+    setEmail(typed);
+    setInvalid(false);
+  };
+  /** Each opening starts again from the address on the login form. */
+  const reset = () => {
+    setEmail(initialEmail);
+    setInvalid(false);
+    request.reset();
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const isValid = isValidEmail(email);
     setInvalid(!isValid);
     if (isValid) request.mutate();
   };
+  return { email, isInvalid, request, type, reset, onSubmit };
+}
+
+/** Asks for the account's e-mail and sends RequestPasswordReset (lowercased, spec 5). */
+export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const { email, isInvalid, request, type, reset, onSubmit } = useForgotPasswordForm(
+    initialEmail,
+    onClose,
+  );
+  const serverError = request.error ? describeError(request.error, (k) => i18n.exists(k)) : null;
 
   return (
     <Dialog
@@ -58,15 +79,7 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            setEmail(initialEmail);
-            setInvalid(false);
-            request.reset();
-          },
-        },
-      }}
+      slotProps={{ transition: { onEnter: reset } }}
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{t('login.forgot.title')}</DialogTitle>
@@ -78,10 +91,7 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setInvalid(false);
-            }}
+            onChange={(event) => type(event.target.value)}
             error={isInvalid}
             helperText={isInvalid ? t('invalid.enterEmail') : undefined}
             autoFocus

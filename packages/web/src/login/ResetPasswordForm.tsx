@@ -30,30 +30,77 @@ interface ResetPasswordFormProps {
   onCancel: () => void;
 }
 
-/** Sets a new password with the e-mailed reset token (ResetPassword). */
-export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordFormProps) {
-  const { t, i18n } = useTranslation();
+/** The two passwords typed, the problem found in them, and the reset (ResetPassword). */
+function useResetPassword(token: string, onDone: () => void) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<ResetProblem | null>(null);
-
   const reset = useMutation({
     mutationFn: () => resetPassword({ id: token, password }),
     onSuccess: () => onDone(),
     meta: { handlesErrors: true },
   });
-  const serverError = reset.error ? describeError(reset.error, (k) => i18n.exists(k)) : null;
-  const isMismatch = problem === 'invalid.passwordMismatch';
-
+  const typePassword = (typed: string) => {
+    setPassword(typed);
+    setProblem(null);
+  };
+  const typeConfirm = (typed: string) => {
+    setConfirmPassword(typed);
+    setProblem(null);
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = checkNewPassword(password, confirmPassword);
     setProblem(found);
     if (!found) reset.mutate();
   };
+  return { password, confirmPassword, problem, reset, typePassword, typeConfirm, onSubmit };
+}
+
+/** The new password with its strength, and the same again; each says its own problem. */
+function NewPasswordFields({
+  form,
+}: {
+  form: Omit<ReturnType<typeof useResetPassword>, 'reset' | 'onSubmit'>;
+}) {
+  const { t } = useTranslation();
+  const { problem } = form;
+  const isMismatch = problem === 'invalid.passwordMismatch';
+  return (
+    <>
+      <PasswordField
+        id="reset-password"
+        label={t('login.reset.newPassword')}
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(event) => form.typePassword(event.target.value)}
+        error={problem !== null && !isMismatch}
+        helperText={problem !== null && !isMismatch ? t(problem) : undefined}
+        autoFocus
+      />
+      <PasswordStrengthMeter password={form.password} />
+      <PasswordField
+        id="reset-confirmPassword"
+        label={t('login.confirmPassword')}
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={(event) => form.typeConfirm(event.target.value)}
+        error={isMismatch}
+        helperText={isMismatch ? t('invalid.passwordMismatch') : undefined}
+      />
+    </>
+  );
+}
+
+/** Sets a new password with the e-mailed reset token (ResetPassword). */
+export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordFormProps) {
+  const { t, i18n } = useTranslation();
+  const form = useResetPassword(token, onDone);
+  const { reset } = form;
+  const serverError = reset.error ? describeError(reset.error, (k) => i18n.exists(k)) : null;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+    <Box component="form" noValidate onSubmit={form.onSubmit} aria-labelledby="reset-title">
       <Typography id="reset-title" variant="h4" component="h1" sx={{ mb: 1 }}>
         {t('login.reset.title')}
       </Typography>
@@ -61,32 +108,7 @@ export function ResetPasswordForm({ token, onDone, onCancel }: ResetPasswordForm
         {t('login.reset.text')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        <PasswordField
-          id="reset-password"
-          label={t('login.reset.newPassword')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setProblem(null);
-          }}
-          error={problem !== null && !isMismatch}
-          helperText={problem !== null && !isMismatch ? t(problem) : undefined}
-          autoFocus
-        />
-        <PasswordStrengthMeter password={password} />
-        <PasswordField
-          id="reset-confirmPassword"
-          label={t('login.confirmPassword')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-            setProblem(null);
-          }}
-          error={isMismatch}
-          helperText={isMismatch ? t('invalid.passwordMismatch') : undefined}
-        />
+        <NewPasswordFields form={form} />
         {serverError && (
           <Alert severity="error" role="alert">
             {t(serverError.key, serverError.values)}

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { isReferralCodeForm, normalizeReferralCode, REFERRAL_CODE_LENGTH } from '@planner/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId, useState, type FormEvent } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as serverApi from './referral-api';
 import { profileQueryKey } from '../api/profile';
@@ -65,11 +66,49 @@ export function ShareCodeDialog({ open, onClose, code }: DialogProps & { code: s
   );
 }
 
-/** Enter a friend's code (AddReferral); the page hides the way here once the account is referred. */
-export function EnterCodeDialog({ open, onClose }: DialogProps) {
-  const { t, i18n } = useTranslation(REFERRAL_NS);
-  const queryClient = useQueryClient();
+/** The frame both code dialogs share: a form with its title, the fields, cancel and send. */
+function CodeFormDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  isSubmitDisabled: boolean;
+  contentSx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(REFERRAL_NS);
   const titleId = useId();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={props.onSubmit}>
+        <DialogTitle id={titleId}>{props.title}</DialogTitle>
+        <DialogContent sx={props.contentSx}>{props.children}</DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>{t('cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disableElevation
+            disabled={props.isSubmitDisabled}
+          >
+            {props.submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** The friend's code typed, checked for its form, and sent; closing empties the dialog. */
+function useEnterCode(onClose: () => void) {
+  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState(false);
   const add = useMutation({
@@ -87,6 +126,11 @@ export function EnterCodeDialog({ open, onClose }: DialogProps) {
     add.reset();
     onClose();
   };
+  const type = (typed: string) => {
+    setCode(normalizeReferralCode(typed));
+    setFormError(false);
+    add.reset();
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isReferralCodeForm(code)) {
@@ -95,50 +139,47 @@ export function EnterCodeDialog({ open, onClose }: DialogProps) {
     }
     add.mutate(normalizeReferralCode(code));
   };
+  return { code, formError, add, close, type, onSubmit };
+}
+
+/** Enter a friend's code (AddReferral); the page hides the way here once the account is referred. */
+export function EnterCodeDialog({ open, onClose }: DialogProps) {
+  const { t, i18n } = useTranslation(REFERRAL_NS);
+  const { code, formError, add, close, type, onSubmit } = useEnterCode(onClose);
   const error = formError
     ? t('errors.invalid.referral')
     : add.error
       ? referralErrorText(add.error, t, i18n)
       : null;
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t('enter.title')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={t('enter.label')}
-            value={code}
-            onChange={(event) => {
-              setCode(normalizeReferralCode(event.target.value));
-              setFormError(false);
-              add.reset();
-            }}
-            error={Boolean(error)}
-            helperText={error}
-            slotProps={{
-              htmlInput: { maxLength: REFERRAL_CODE_LENGTH, autoCapitalize: 'characters' },
-            }}
-            fullWidth
-            autoFocus
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button type="submit" variant="contained" disableElevation disabled={add.isPending}>
-            {t('enter.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <CodeFormDialog
+      open={open}
+      onClose={close}
+      title={t('enter.title')}
+      onSubmit={onSubmit}
+      submitLabel={t('enter.submit')}
+      isSubmitDisabled={add.isPending}
+    >
+      <TextField
+        label={t('enter.label')}
+        value={code}
+        onChange={(event) => type(event.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{
+          htmlInput: { maxLength: REFERRAL_CODE_LENGTH, autoCapitalize: 'characters' },
+        }}
+        fullWidth
+        autoFocus
+        sx={{ mt: 1 }}
+      />
+    </CodeFormDialog>
   );
 }
 
-/** Redeem a code the operator made (Redeem): for this account, whose e-mail is asked to confirm. */
-export function RedeemDialog({ open, onClose, email }: DialogProps & { email: string }) {
-  const { t, i18n } = useTranslation(REFERRAL_NS);
+/** The code and e-mail typed (the account's own until changed), and the redeem; closing empties. */
+function useRedeem(onClose: () => void, email: string) {
   const queryClient = useQueryClient();
-  const titleId = useId();
   const [code, setCode] = useState('');
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const shownEmail = typedEmail ?? email;
@@ -157,57 +198,54 @@ export function RedeemDialog({ open, onClose, email }: DialogProps & { email: st
     redeem.reset();
     onClose();
   };
+  const typeCode = (typed: string) => {
+    setCode(typed.toUpperCase());
+    redeem.reset();
+  };
+  const typeEmail = (typed: string) => {
+    setTypedEmail(typed);
+    redeem.reset();
+  };
+  return { code, shownEmail, redeem, close, typeCode, typeEmail };
+}
+
+/** Redeem a code the operator made (Redeem): for this account, whose e-mail is asked to confirm. */
+export function RedeemDialog({ open, onClose, email }: DialogProps & { email: string }) {
+  const { t, i18n } = useTranslation(REFERRAL_NS);
+  const { code, shownEmail, redeem, close, typeCode, typeEmail } = useRedeem(onClose, email);
   const error = redeem.error ? referralErrorText(redeem.error, t, i18n) : null;
   const emailError = redeem.error?.message === 'invalid.redeemEmail';
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          if (code.trim()) redeem.mutate();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('redeem.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText>{t('redeem.text')}</DialogContentText>
-          <TextField
-            label={t('redeem.code')}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value.toUpperCase());
-              redeem.reset();
-            }}
-            error={Boolean(error) && !emailError}
-            helperText={emailError ? undefined : error}
-            slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
-            autoFocus
-          />
-          <TextField
-            label={t('redeem.email')}
-            type="email"
-            value={shownEmail}
-            onChange={(event) => {
-              setTypedEmail(event.target.value);
-              redeem.reset();
-            }}
-            error={emailError}
-            helperText={emailError ? error : undefined}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disableElevation
-            disabled={redeem.isPending || !code.trim()}
-          >
-            {t('redeem.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <CodeFormDialog
+      open={open}
+      onClose={close}
+      title={t('redeem.title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim()) redeem.mutate();
+      }}
+      submitLabel={t('redeem.submit')}
+      isSubmitDisabled={redeem.isPending || !code.trim()}
+      contentSx={{ display: 'grid', gap: 2 }}
+    >
+      <DialogContentText>{t('redeem.text')}</DialogContentText>
+      <TextField
+        label={t('redeem.code')}
+        value={code}
+        onChange={(event) => typeCode(event.target.value)}
+        error={Boolean(error) && !emailError}
+        helperText={emailError ? undefined : error}
+        slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
+        autoFocus
+      />
+      <TextField
+        label={t('redeem.email')}
+        type="email"
+        value={shownEmail}
+        onChange={(event) => typeEmail(event.target.value)}
+        error={emailError}
+        helperText={emailError ? error : undefined}
+      />
+    </CodeFormDialog>
   );
 }
