@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useCategories } from '../categories/categories-api';
+import type { PlannerPrefs } from '../editors/prefs';
 import { ShareMenu } from '../share/ShareMenu';
 import {
   useAnalysisEnv,
@@ -52,28 +53,20 @@ function neighbour(frequency: Frequency, period: Period, step: number, timeZone:
   };
 }
 
-function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTag: string }) {
+/** The top tasks or events as bars, the rest as Others; a title not read yet says "a task". */
+function DetailItemBars({
+  kind,
+  title,
+  values,
+  titles,
+}: {
+  kind: 'task' | 'event';
+  title: string;
+  values: Readonly<Record<string, number>>;
+  titles: ReadonlyMap<string, string> | undefined;
+}) {
   const { t } = useTranslation(['analysis', 'editors']);
-  const categories = useCategories().data ?? [];
-  const shares = categoryShares(point.categories, categories);
-  const named = (values: Readonly<Record<string, number>>) =>
-    topWithOthers(values, TOP_ITEMS).flatMap((item) => (item.id === null ? [] : [item.id]));
-  const taskIds = useMemo(() => named(point.tasks), [point.tasks]);
-  const eventIds = useMemo(() => named(point.events), [point.events]);
-  const titles = useItemTitles(taskIds, eventIds).data;
-  if (point.sum === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography color="text.secondary">{t('detail.nothing')}</Typography>
-      </Paper>
-    );
-  }
-  const formatMs = (ms: number) => formatTracked(ms, t);
-  const bars = (
-    kind: 'task' | 'event',
-    title: string,
-    values: Readonly<Record<string, number>>,
-  ) => (
+  return (
     <ItemBarsCard
       title={title}
       heading="h3"
@@ -86,9 +79,32 @@ function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTa
       colorOf={() => (kind === 'task' ? 'primary.main' : 'secondary.main')}
       testId={`analysis-${kind}s`}
       itemTestId={`analysis-${kind}`}
-      formatMs={formatMs}
+      formatMs={(ms) => formatTracked(ms, t)}
     />
   );
+}
+
+/** The titles of the tasks and events shown by name (the rest are "others"). */
+function useNamedItemTitles(point: StatisticsPoint) {
+  const named = (values: Readonly<Record<string, number>>) =>
+    topWithOthers(values, TOP_ITEMS).flatMap((item) => (item.id === null ? [] : [item.id]));
+  const taskIds = useMemo(() => named(point.tasks), [point.tasks]);
+  const eventIds = useMemo(() => named(point.events), [point.events]);
+  return useItemTitles(taskIds, eventIds).data;
+}
+
+function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTag: string }) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  const categories = useCategories().data ?? [];
+  const shares = categoryShares(point.categories, categories);
+  const titles = useNamedItemTitles(point);
+  if (point.sum === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography color="text.secondary">{t('detail.nothing')}</Typography>
+      </Paper>
+    );
+  }
   return (
     <ChartGrid>
       <CategoryDonutCard
@@ -104,13 +120,23 @@ function DetailBody({ point, languageTag }: { point: StatisticsPoint; languageTa
             : undefined,
         }))}
         total={point.sum}
-        formatMs={formatMs}
+        formatMs={(ms) => formatTracked(ms, t)}
         formatShare={(ms) => formatPercent(ms, point.sum, languageTag)}
         rowTestId="analysis-category"
       />
       <ChartColumn>
-        {bars('task', t('detail.tasks'), point.tasks)}
-        {bars('event', t('detail.events'), point.events)}
+        <DetailItemBars
+          kind="task"
+          title={t('detail.tasks')}
+          values={point.tasks}
+          titles={titles}
+        />
+        <DetailItemBars
+          kind="event"
+          title={t('detail.events')}
+          values={point.events}
+          titles={titles}
+        />
       </ChartColumn>
     </ChartGrid>
   );
@@ -134,6 +160,100 @@ function InvalidAddress() {
   );
 }
 
+/** The period's name: a custom range names its first and last day. */
+function detailName(frequency: Frequency, period: Period, prefs: PlannerPrefs): string {
+  if (frequency !== 'custom') return periodName(frequency, period, prefs);
+  const lastDay = { start: addLocalDays(period.end, -1, prefs.timeZone), end: period.end };
+  return `${periodName('day', period, prefs)} – ${periodName('day', lastDay, prefs)}`;
+}
+
+/** The kind of period above its name. */
+function DetailTitle({ frequency, name }: { frequency: Frequency; name: string }) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
+        {t(`tabs.${frequency}`)}
+      </Typography>
+      <Typography
+        variant="h6"
+        component="h2"
+        data-testid="analysis-period"
+        sx={{ lineHeight: 1.3 }}
+      >
+        {name}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Back to the list, the kind and name of the period, the periods before and after, share. */
+function DetailHeader({
+  frequency,
+  period,
+  prefs,
+  now,
+}: {
+  frequency: Frequency;
+  period: Period;
+  prefs: PlannerPrefs;
+  now: number;
+}) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  const navigate = useNavigate();
+  const previous = neighbour(frequency, period, -1, prefs.timeZone);
+  const next = neighbour(frequency, period, 1, prefs.timeZone);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      <IconButton
+        component={RouterLink}
+        to={listPathOf(frequency)}
+        aria-label={t('detail.back')}
+        // On a phone the drawer's swipe strip covers the first 40 px of the screen.
+        sx={{ ml: { xs: 3.5, sm: -1 } }}
+      >
+        <ArrowBackIcon />
+      </IconButton>
+      <DetailTitle frequency={frequency} name={detailName(frequency, period, prefs)} />
+      <IconButton
+        aria-label={t('detail.previous')}
+        onClick={() => void navigate(detailPath(frequency, previous))}
+        disabled={previous.start < 0}
+      >
+        <ChevronLeftIcon />
+      </IconButton>
+      <IconButton
+        aria-label={t('detail.next')}
+        onClick={() => void navigate(detailPath(frequency, next))}
+        disabled={next.start > now}
+      >
+        <ChevronRightIcon />
+      </IconButton>
+      <ShareMenu points={[period]} />
+    </Box>
+  );
+}
+
+/** The period's total tracked time ("…" until it is read). */
+function DetailTotal({ sum }: { sum: number | undefined }) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'baseline', gap: 1 }}>
+      <Typography color="text.secondary" sx={{ flex: 1 }}>
+        {t('detail.total')}
+      </Typography>
+      <Typography
+        variant="h5"
+        component="p"
+        data-testid="analysis-total"
+        sx={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {sum !== undefined ? formatTracked(sum, t) : '…'}
+      </Typography>
+    </Paper>
+  );
+}
+
 /**
  * /analysis/{frequency}/{startBase32}/{endBase32}: one period's tracked time, the donut by
  * category with each one's share, bars per task and per event, and the neighbouring periods.
@@ -141,7 +261,6 @@ function InvalidAddress() {
 export default function AnalysisDetailPage() {
   const { t } = useTranslation(['analysis', 'editors']);
   const params = useParams();
-  const navigate = useNavigate();
   const env = useAnalysisEnv();
   const { timeZone } = env.prefs;
   const detail = env.isKnown ? parseDetail(params, timeZone, env.firstDayOfWeek) : null;
@@ -153,13 +272,6 @@ export default function AnalysisDetailPage() {
   if (!env.isKnown) return null;
   if (!detail) return <InvalidAddress />;
   if (!isAllowed) return <Navigate to="/analysis" replace />;
-  const { frequency, period } = detail;
-  const previous = neighbour(frequency, period, -1, timeZone);
-  const next = neighbour(frequency, period, 1, timeZone);
-  const name =
-    frequency === 'custom'
-      ? `${periodName('day', period, env.prefs)} – ${periodName('day', { start: addLocalDays(period.end, -1, timeZone), end: period.end }, env.prefs)}`
-      : periodName(frequency, period, env.prefs);
   return (
     <Box
       sx={{
@@ -172,63 +284,13 @@ export default function AnalysisDetailPage() {
         gap: 2,
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-        <IconButton
-          component={RouterLink}
-          to={listPathOf(frequency)}
-          aria-label={t('detail.back')}
-          // On a phone the drawer's swipe strip covers the first 40 px of the screen.
-          sx={{ ml: { xs: 3.5, sm: -1 } }}
-        >
-          <ArrowBackIcon />
-        </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography
-            variant="overline"
-            color="text.secondary"
-            component="p"
-            sx={{ lineHeight: 1.5 }}
-          >
-            {t(`tabs.${frequency}`)}
-          </Typography>
-          <Typography
-            variant="h6"
-            component="h2"
-            data-testid="analysis-period"
-            sx={{ lineHeight: 1.3 }}
-          >
-            {name}
-          </Typography>
-        </Box>
-        <IconButton
-          aria-label={t('detail.previous')}
-          onClick={() => void navigate(detailPath(frequency, previous))}
-          disabled={previous.start < 0}
-        >
-          <ChevronLeftIcon />
-        </IconButton>
-        <IconButton
-          aria-label={t('detail.next')}
-          onClick={() => void navigate(detailPath(frequency, next))}
-          disabled={next.start > now}
-        >
-          <ChevronRightIcon />
-        </IconButton>
-        <ShareMenu points={[period]} />
-      </Box>
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography color="text.secondary" sx={{ flex: 1 }}>
-          {t('detail.total')}
-        </Typography>
-        <Typography
-          variant="h5"
-          component="p"
-          data-testid="analysis-total"
-          sx={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {query.data ? formatTracked(query.data.sum, t) : '…'}
-        </Typography>
-      </Paper>
+      <DetailHeader
+        frequency={detail.frequency}
+        period={detail.period}
+        prefs={env.prefs}
+        now={now}
+      />
+      <DetailTotal sum={query.data?.sum} />
       {query.isError && <Alert severity="error">{t('error')}</Alert>}
       {query.isPending ? (
         <Skeleton variant="rounded" height={280} />

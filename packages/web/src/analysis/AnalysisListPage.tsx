@@ -11,7 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { useCategories, type PlainCategory } from '../categories/categories-api';
 import { EstimateAccuracyCard } from '../estimates/EstimateAccuracyCard';
-import { useAnalysisEnv, useAnalysisList, type StatisticsPoint } from './analysis-api';
+import {
+  useAnalysisEnv,
+  useAnalysisList,
+  type AnalysisEnv,
+  type StatisticsPoint,
+} from './analysis-api';
 import { AnalysisTabs } from './AnalysisTabs';
 import { ALL_CATEGORIES, categoryShares, totalOf } from '../charts/category-split';
 import { CategoryBar } from '../charts/CategoryBar';
@@ -85,20 +90,8 @@ function PeriodRow({
   );
 }
 
-/**
- * /analysis/{view?}: one row per day, week, month or year, newest first, each the period's
- * tracked time and its split by category; more rows load as the list nears its end.
- */
-export default function AnalysisListPage() {
-  const { t } = useTranslation('analysis');
-  const { view } = useParams();
-  const frequency: ListFrequency | null =
-    view === undefined ? 'day' : isListFrequency(view) ? view : null;
-  const env = useAnalysisEnv();
-  const feature = frequency ? needsFeature(frequency) : null;
-  const isAllowed = feature === null || env.features[feature];
-  const [filter, setFilter] = useState(ALL_CATEGORIES);
-  const categories = useCategories().data ?? [];
+/** The periods of one frequency, newest first, with more read as the page nears its end. */
+function useAnalysisPoints(frequency: ListFrequency | null, env: AnalysisEnv, isAllowed: boolean) {
   const query = useAnalysisList(
     frequency ?? 'day',
     env,
@@ -112,6 +105,67 @@ export default function AnalysisListPage() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [frequency]);
+  return { query, points };
+}
+
+/** The list of periods, an error above it and the spinner below while more are read. */
+function PeriodList({
+  frequency,
+  env,
+  filter,
+  categories,
+  list,
+}: {
+  frequency: ListFrequency;
+  env: AnalysisEnv;
+  filter: string;
+  categories: readonly PlainCategory[];
+  list: ReturnType<typeof useAnalysisPoints>;
+}) {
+  const { t } = useTranslation('analysis');
+  const { query, points } = list;
+  return (
+    <>
+      {query.isError && (
+        <Alert severity="error" sx={{ m: 1.5 }}>
+          {t('error')}
+        </Alert>
+      )}
+      <List disablePadding data-testid="analysis-list" aria-label={t(`tabs.${frequency}`)}>
+        {points.map((point, i) => (
+          <PeriodRow
+            key={point.start}
+            frequency={frequency}
+            point={point}
+            isCurrent={i === 0}
+            categories={categories}
+            filter={filter}
+          />
+        ))}
+      </List>
+      {(query.isPending || query.isFetchingNextPage) && env.isKnown && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+          <CircularProgress size={28} aria-label={t('list.loading')} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+/**
+ * /analysis/{view?}: one row per day, week, month or year, newest first, each the period's
+ * tracked time and its split by category; more rows load as the list nears its end.
+ */
+export default function AnalysisListPage() {
+  const { view } = useParams();
+  const frequency: ListFrequency | null =
+    view === undefined ? 'day' : isListFrequency(view) ? view : null;
+  const env = useAnalysisEnv();
+  const feature = frequency ? needsFeature(frequency) : null;
+  const isAllowed = feature === null || env.features[feature];
+  const [filter, setFilter] = useState(ALL_CATEGORIES);
+  const categories = useCategories().data ?? [];
+  const list = useAnalysisPoints(frequency, env, isAllowed);
 
   if (frequency === null) return <Navigate to="/analysis" replace />;
   // A month or year address typed or kept from a paid time: back to the free view.
@@ -135,28 +189,13 @@ export default function AnalysisListPage() {
         <Box sx={{ p: 1.5, display: 'flex', justifyContent: 'flex-end' }}>
           <CategoryFilter categories={categories} value={filter} onChange={setFilter} />
         </Box>
-        {query.isError && (
-          <Alert severity="error" sx={{ m: 1.5 }}>
-            {t('error')}
-          </Alert>
-        )}
-        <List disablePadding data-testid="analysis-list" aria-label={t(`tabs.${frequency}`)}>
-          {points.map((point, i) => (
-            <PeriodRow
-              key={point.start}
-              frequency={frequency}
-              point={point}
-              isCurrent={i === 0}
-              categories={categories}
-              filter={filter}
-            />
-          ))}
-        </List>
-        {(query.isPending || isFetchingNextPage) && env.isKnown && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-            <CircularProgress size={28} aria-label={t('list.loading')} />
-          </Box>
-        )}
+        <PeriodList
+          frequency={frequency}
+          env={env}
+          filter={filter}
+          categories={categories}
+          list={list}
+        />
       </Paper>
       <Box sx={{ gridRow: { xs: 1, md: 'auto' } }}>
         <EstimateAccuracyCard />

@@ -73,14 +73,11 @@ function DayField({
 }
 
 /**
- * /analysis/custom: any range of whole days up to today. An end before the start moves the
- * start to the day before the end; the range's total opens the detail.
+ * The range chosen, from the last seven days on. Each whole date typed or picked is kept as it
+ * is; the rules tying the two together apply when a field is left or a day picked (a day typed
+ * digit by digit passes through others). `moved` says the start was moved before the end.
  */
-export default function CustomAnalysisPage() {
-  const { t } = useTranslation(['analysis', 'editors']);
-  const env = useAnalysisEnv();
-  const { timeZone } = env.prefs;
-  const [now] = useState(() => Date.now());
+function useCustomRange(now: number, timeZone: string) {
   const today = startOfLocalDay(now, timeZone);
   const [days, setDays] = useState(() => ({
     start: addLocalDays(today, 1 - FIRST_RANGE_DAYS, timeZone),
@@ -88,13 +85,6 @@ export default function CustomAnalysisPage() {
     moved: false,
   }));
   const range = customRange(days.start, days.end, now, timeZone);
-  const isAllowed = env.features.customAnalysis;
-  const query = useAnalysisPoint(env.isKnown && isAllowed ? range.period : null);
-  const categories = useCategories().data ?? [];
-
-  if (env.isKnown && !isAllowed) return <Navigate to="/analysis" replace />;
-  // Each whole date typed or picked is kept as it is; the rules tying the two together apply
-  // when a field is left or a day picked (a day typed digit by digit passes through others).
   const pick = (field: 'start' | 'end', day: number) =>
     setDays((current) => ({ ...current, [field]: day, moved: false }));
   const commit = () =>
@@ -107,6 +97,67 @@ export default function CustomAnalysisPage() {
         moved: current.moved || normalized.startDay < asked,
       };
     });
+  return { today, range, isStartMoved: days.moved, pick, commit };
+}
+
+/** The start and end days side by side (one above the other on a phone). */
+function RangeFields({
+  custom,
+  timeZone,
+}: {
+  custom: ReturnType<typeof useCustomRange>;
+  timeZone: string;
+}) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  const { range, today, pick, commit } = custom;
+  return (
+    <PickersProvider>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <DayField
+          label={t('custom.start')}
+          name="custom-start"
+          day={range.startDay}
+          max={today}
+          timeZone={timeZone}
+          onPick={(day) => pick('start', day)}
+          onCommit={commit}
+        />
+        <DayField
+          label={t('custom.end')}
+          name="custom-end"
+          day={range.endDay}
+          max={today}
+          timeZone={timeZone}
+          onPick={(day) => pick('end', day)}
+          onCommit={commit}
+        />
+      </Box>
+    </PickersProvider>
+  );
+}
+
+/**
+ * /analysis/custom: any range of whole days up to today. An end before the start moves the
+ * start to the day before the end; the range's total opens the detail.
+ */
+export default function CustomAnalysisPage() {
+  const { t } = useTranslation(['analysis', 'editors']);
+  const env = useAnalysisEnv();
+  const { timeZone } = env.prefs;
+  const [now] = useState(() => Date.now());
+  const custom = useCustomRange(now, timeZone);
+  const { range } = custom;
+  const isAllowed = env.features.customAnalysis;
+  const query = useAnalysisPoint(env.isKnown && isAllowed ? range.period : null);
+  const categories = useCategories().data ?? [];
+
+  if (env.isKnown && !isAllowed) return <Navigate to="/analysis" replace />;
   const shares = query.data ? categoryShares(query.data.categories, categories) : [];
   return (
     <Box
@@ -121,35 +172,8 @@ export default function CustomAnalysisPage() {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <AnalysisTabs current="custom" env={env} />
         <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-          <PickersProvider>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-              }}
-            >
-              <DayField
-                label={t('custom.start')}
-                name="custom-start"
-                day={range.startDay}
-                max={today}
-                timeZone={timeZone}
-                onPick={(day) => pick('start', day)}
-                onCommit={commit}
-              />
-              <DayField
-                label={t('custom.end')}
-                name="custom-end"
-                day={range.endDay}
-                max={today}
-                timeZone={timeZone}
-                onPick={(day) => pick('end', day)}
-                onCommit={commit}
-              />
-            </Box>
-          </PickersProvider>
-          {days.moved && (
+          <RangeFields custom={custom} timeZone={timeZone} />
+          {custom.isStartMoved && (
             <Alert severity="info" data-testid="custom-start-moved">
               {t('custom.startMoved')}
             </Alert>

@@ -25,19 +25,16 @@ type Problems = Partial<Record<FeedbackField, FeedbackProblem['key']>>;
 const byField = (problems: FeedbackProblem[]): Problems =>
   Object.fromEntries(problems.map((p) => [p.field, p.key]));
 
-/** /feedback: an e-mail to answer to (the account's, editable) and the message (CreateFeedback). */
-export default function FeedbackPage() {
-  const { t } = useTranslation('feedback');
-  const navigate = useNavigate();
-  const location = useLocation();
+/**
+ * The feedback form: the e-mail (the account's until changed), the comment, the problems found
+ * in them or named by the server, and the send; sent, it thanks and goes back.
+ */
+function useFeedbackForm(goBack: () => unknown) {
   const accountEmail = useProfile().data?.user?.email ?? '';
   const [emailDraft, setEmailDraft] = useState<string | null>(null);
   const email = emailDraft ?? accountEmail;
   const [comment, setComment] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-
-  // Back where the person came from (help); opened from a link, to help.
-  const goBack = () => (location.key === 'default' ? navigate('/help') : navigate(-1));
 
   const send = useMutation({
     mutationFn: () => serverApi.createFeedback({ email: email.trim(), comment }),
@@ -60,6 +57,26 @@ export default function FeedbackPage() {
     if (found.length === 0) send.mutate();
   };
   const clear = (field: FeedbackField) => setProblems(({ [field]: _cleared, ...rest }) => rest);
+  const typeEmail = (typed: string) => {
+    setEmailDraft(typed);
+    clear('email');
+  };
+  const typeComment = (typed: string) => {
+    setComment(typed);
+    clear('comment');
+  };
+  return { email, comment, problems, send, onSubmit, typeEmail, typeComment };
+}
+
+/** /feedback: an e-mail to answer to (the account's, editable) and the message (CreateFeedback). */
+export default function FeedbackPage() {
+  const { t } = useTranslation('feedback');
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back where the person came from (help); opened from a link, to help.
+  const goBack = () => (location.key === 'default' ? navigate('/help') : navigate(-1));
+  const { email, comment, problems, send, onSubmit, typeEmail, typeComment } =
+    useFeedbackForm(goBack);
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2.5 }}>
@@ -75,10 +92,7 @@ export default function FeedbackPage() {
         type="email"
         autoComplete="email"
         value={email}
-        onChange={(event) => {
-          setEmailDraft(event.target.value);
-          clear('email');
-        }}
+        onChange={(event) => typeEmail(event.target.value)}
         error={problems.email !== undefined}
         helperText={problems.email ? t(problems.email) : t('emailHint')}
         slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
@@ -89,10 +103,7 @@ export default function FeedbackPage() {
         multiline
         minRows={6}
         value={comment}
-        onChange={(event) => {
-          setComment(event.target.value);
-          clear('comment');
-        }}
+        onChange={(event) => typeComment(event.target.value)}
         error={problems.comment !== undefined}
         helperText={
           problems.comment

@@ -41,18 +41,16 @@ function durationChoices(
 }
 
 /**
- * How the plan is shaped (docs/settings.md): a cap on planned task time per day, free time
- * between task blocks, the shortest and the longest block. Each is 0 for no limit. The server
- * refuses a longest block shorter than the shortest, so neither menu offers a value that would
- * make it so, and each row says which bound the other setting sets.
+ * The four planning rows, each with its hint and choices: the smallest block and the largest
+ * each limit the other's choices, and their hints say by how much.
  */
-export function PlanningSettings({ options, change }: GroupProps) {
+function usePlanningRows(options: Options) {
   const { t, i18n } = useTranslation('settings');
   const tag = languageTag(localeOf(i18n.language));
   const { dailyTaskCap, taskBuffer, minBlock, maxBlock } = options;
   const noLimit = t('planning.noLimit');
   const off = t('planning.off');
-  const rows = [
+  return [
     {
       name: 'dailyTaskCap',
       value: dailyTaskCap,
@@ -96,6 +94,17 @@ export function PlanningSettings({ options, change }: GroupProps) {
       ),
     },
   ] as const;
+}
+
+/**
+ * How the plan is shaped (docs/settings.md): a cap on planned task time per day, free time
+ * between task blocks, the shortest and the longest block. Each is 0 for no limit. The server
+ * refuses a longest block shorter than the shortest, so neither menu offers a value that would
+ * make it so, and each row says which bound the other setting sets.
+ */
+export function PlanningSettings({ options, change }: GroupProps) {
+  const { t } = useTranslation('settings');
+  const rows = usePlanningRows(options);
   return (
     <SettingsSection id="planning" title={t('planning.title')}>
       <Typography variant="body2" color="text.secondary" sx={{ px: 3, pb: 0.5 }}>

@@ -15,6 +15,79 @@ import { SHARE_NS, useRevokeShare, useSharesList } from './share-api';
 import { sharedPeriodText } from './shared-view';
 import { CardFrame } from '../components/CardFrame';
 
+type SharedLink = NonNullable<ReturnType<typeof useSharesList>['data']>[number];
+type Asking = { id: string; period: string } | null;
+
+/** One shared link: its period, the day it was shared, and revoke (asked first). */
+function SharedLinkRow({
+  share,
+  tag,
+  day,
+  onAsk,
+}: {
+  share: SharedLink;
+  tag: string;
+  day: Intl.DateTimeFormat;
+  onAsk: (asking: Asking) => void;
+}) {
+  const { t } = useTranslation(SHARE_NS);
+  const period = sharedPeriodText([share], tag);
+  return (
+    <ListItem disableGutters divider sx={{ gap: 1.5 }}>
+      <ListItemIcon sx={{ minWidth: 0 }}>
+        <LinkIcon />
+      </ListItemIcon>
+      <ListItemText
+        sx={{ minWidth: 0, flex: 1 }}
+        primary={period}
+        secondary={t('page.sharedOn', { date: day.format(share.createdAt) })}
+        slotProps={{ secondary: { noWrap: true } }}
+      />
+      <Button
+        color="error"
+        size="small"
+        aria-label={t('links.revokeLabel', { period })}
+        onClick={() => onAsk({ id: share.id, period })}
+        sx={{ flexShrink: 0 }}
+      >
+        {t('links.revoke')}
+      </Button>
+    </ListItem>
+  );
+}
+
+/** Asks before a link stops working; a failed revoke keeps the question open. */
+function RevokeShareDialog({ asking, onClose }: { asking: Asking; onClose: () => void }) {
+  const { t } = useTranslation(SHARE_NS);
+  const revoke = useRevokeShare();
+  return (
+    <ActionDialog
+      open={asking !== null}
+      title={t('links.confirmTitle')}
+      confirmLabel={t('links.revoke')}
+      cancelLabel={t('nameDialog.cancel')}
+      isDestructive
+      onConfirm={async () => {
+        if (!asking) return true;
+        try {
+          await revoke.mutateAsync(asking.id);
+        } catch {
+          // Shown by the app's error handling; the dialog stays for another try.
+          return false;
+        }
+        showToast({ key: `${SHARE_NS}:links.revoked`, severity: 'success' });
+        return true;
+      }}
+      onClose={onClose}
+      testId="revoke-share-dialog"
+    >
+      <Typography color="text.secondary">
+        {t('links.confirmText', { period: asking?.period ?? '' })}
+      </Typography>
+    </ActionDialog>
+  );
+}
+
 /**
  * The account's shared analysis links (ListTimeStatisticsShares), each with Stop sharing
  * (RevokeTimeStatisticsShare, after a confirmation): a stopped link answers "does not exist".
@@ -23,8 +96,7 @@ export function SharedLinksCard() {
   const { t, i18n } = useTranslation(SHARE_NS);
   const tag = languageTag(localeOf(i18n.language));
   const shares = useSharesList();
-  const revoke = useRevokeShare();
-  const [asking, setAsking] = useState<{ id: string; period: string } | null>(null);
+  const [asking, setAsking] = useState<Asking>(null);
   const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
   const list = shares.data ?? [];
   return (
@@ -36,56 +108,11 @@ export function SharedLinksCard() {
         </Typography>
       )}
       <List disablePadding>
-        {list.map((share) => {
-          const period = sharedPeriodText([share], tag);
-          return (
-            <ListItem key={share.id} disableGutters divider sx={{ gap: 1.5 }}>
-              <ListItemIcon sx={{ minWidth: 0 }}>
-                <LinkIcon />
-              </ListItemIcon>
-              <ListItemText
-                sx={{ minWidth: 0, flex: 1 }}
-                primary={period}
-                secondary={t('page.sharedOn', { date: day.format(share.createdAt) })}
-                slotProps={{ secondary: { noWrap: true } }}
-              />
-              <Button
-                color="error"
-                size="small"
-                aria-label={t('links.revokeLabel', { period })}
-                onClick={() => setAsking({ id: share.id, period })}
-                sx={{ flexShrink: 0 }}
-              >
-                {t('links.revoke')}
-              </Button>
-            </ListItem>
-          );
-        })}
+        {list.map((share) => (
+          <SharedLinkRow key={share.id} share={share} tag={tag} day={day} onAsk={setAsking} />
+        ))}
       </List>
-      <ActionDialog
-        open={asking !== null}
-        title={t('links.confirmTitle')}
-        confirmLabel={t('links.revoke')}
-        cancelLabel={t('nameDialog.cancel')}
-        isDestructive
-        onConfirm={async () => {
-          if (!asking) return true;
-          try {
-            await revoke.mutateAsync(asking.id);
-          } catch {
-            // Shown by the app's error handling; the dialog stays for another try.
-            return false;
-          }
-          showToast({ key: `${SHARE_NS}:links.revoked`, severity: 'success' });
-          return true;
-        }}
-        onClose={() => setAsking(null)}
-        testId="revoke-share-dialog"
-      >
-        <Typography color="text.secondary">
-          {t('links.confirmText', { period: asking?.period ?? '' })}
-        </Typography>
-      </ActionDialog>
+      <RevokeShareDialog asking={asking} onClose={() => setAsking(null)} />
     </CardFrame>
   );
 }
