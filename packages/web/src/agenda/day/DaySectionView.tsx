@@ -81,22 +81,11 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
       data-current-entry={isCurrentGroup || undefined}
       sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, height, py: isShort ? 0.125 : 0.375 }}
     >
-      <Typography
-        variant="caption"
-        color={isCurrentGroup ? 'primary.main' : 'text.secondary'}
-        sx={{
-          width: { xs: 54, sm: 64 },
-          flexShrink: 0,
-          whiteSpace: 'nowrap',
-          fontSize: { xs: 11, sm: 12 },
-          textAlign: 'end',
-          pt: isShort ? 0.25 : 0.75,
-          fontWeight: isCurrentGroup ? 700 : 500,
-          fontVariantNumeric: 'tabular-nums',
-        }}
-      >
-        {formatTime(entry.start, env)}
-      </Typography>
+      <EntryTime
+        time={formatTime(entry.start, env)}
+        isCurrentGroup={isCurrentGroup}
+        isShort={isShort}
+      />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', gap: 0.75 }}>
         {entry.type === 'idle' ? (
           <Box sx={{ flex: 1 }}>
@@ -132,10 +121,91 @@ function EntryRow({ entry, props }: { entry: DayEntry; props: DaySectionProps })
   );
 }
 
+/** The entry's start in the time column; the current group's stands out. */
+function EntryTime(props: { time: string; isCurrentGroup: boolean; isShort: boolean }) {
+  const { isCurrentGroup } = props;
+  return (
+    <Typography
+      variant="caption"
+      color={isCurrentGroup ? 'primary.main' : 'text.secondary'}
+      sx={{
+        width: { xs: 54, sm: 64 },
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+        fontSize: { xs: 11, sm: 12 },
+        textAlign: 'end',
+        pt: props.isShort ? 0.25 : 0.75,
+        fontWeight: isCurrentGroup ? 700 : 500,
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
+      {props.time}
+    </Typography>
+  );
+}
+
+/** The day's heading: today, yesterday or tomorrow with the date beside it, else the date. */
+function DayHeading({ badge, date }: { badge: string | null; date: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, px: 0.5 }}>
+      <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }}>
+        {badge ?? date}
+      </Typography>
+      {badge && (
+        <Typography color="text.secondary" sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
+          {date}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** An all-day event, tinted by its category: a link to it, saying where a synced one comes from. */
+function AllDayEventChip({ event }: { event: DaySection['allDayEvents'][number] }) {
+  const { t } = useTranslation('agenda');
+  const syncedFrom = useSyncedFrom();
+  return (
+    <Box
+      component={RouterLink}
+      to={eventRoute(event)}
+      data-testid="all-day-event"
+      data-source={event.source || undefined}
+      title={syncedFrom(event.source) || undefined}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.75,
+        mr: 0.75,
+        mb: 0.75,
+        px: 1.25,
+        py: 0.5,
+        borderRadius: 4,
+        color: 'text.primary',
+        textDecoration: 'none',
+        fontSize: 14,
+        fontWeight: 600,
+        bgcolor: `${paletteHex(event.category?.color)}22`,
+        '&:hover, &:focus-visible': { bgcolor: `${paletteHex(event.category?.color)}38` },
+      }}
+    >
+      {event.source ? (
+        <SyncIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+      ) : (
+        <EventIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
+      )}
+      {event.title || t('untitled')}
+      {event.source && (
+        <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', fontSize: 13 }}>
+          {syncedFrom(event.source)}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** One day of the day view: its title, reminders, all-day events and timeline. */
 export const DaySectionView = memo(function DaySectionView(props: DaySectionProps) {
   const { t } = useTranslation('agenda');
-  const syncedFrom = useSyncedFrom();
   const { day, env, now } = props;
   const { badge, date } = dayTitle(day, env, now, t);
   return (
@@ -146,56 +216,12 @@ export const DaySectionView = memo(function DaySectionView(props: DaySectionProp
       aria-label={date}
       sx={{ mb: 3 }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, px: 0.5 }}>
-        <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }}>
-          {badge ?? date}
-        </Typography>
-        {badge && (
-          <Typography color="text.secondary" sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
-            {date}
-          </Typography>
-        )}
-      </Box>
+      <DayHeading badge={badge} date={date} />
       {props.help && <HelpCards>{props.help}</HelpCards>}
       {props.header}
       <Box sx={{ mb: 1 }}>
         {day.allDayEvents.map((event) => (
-          <Box
-            key={`${event.id}:${event.instanceNumber}`}
-            component={RouterLink}
-            to={eventRoute(event)}
-            data-testid="all-day-event"
-            data-source={event.source || undefined}
-            title={syncedFrom(event.source) || undefined}
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 0.75,
-              mr: 0.75,
-              mb: 0.75,
-              px: 1.25,
-              py: 0.5,
-              borderRadius: 4,
-              color: 'text.primary',
-              textDecoration: 'none',
-              fontSize: 14,
-              fontWeight: 600,
-              bgcolor: `${paletteHex(event.category?.color)}22`,
-              '&:hover, &:focus-visible': { bgcolor: `${paletteHex(event.category?.color)}38` },
-            }}
-          >
-            {event.source ? (
-              <SyncIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
-            ) : (
-              <EventIcon sx={{ fontSize: 18, color: paletteHex(event.category?.color) }} />
-            )}
-            {event.title || t('untitled')}
-            {event.source && (
-              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', fontSize: 13 }}>
-                {syncedFrom(event.source)}
-              </Box>
-            )}
-          </Box>
+          <AllDayEventChip key={`${event.id}:${event.instanceNumber}`} event={event} />
         ))}
         {day.reminders.map((reminder) => (
           <ReminderRow

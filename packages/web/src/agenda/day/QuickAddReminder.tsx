@@ -12,6 +12,24 @@ import { useBusy } from '../data/busy-actions';
 const drafts = new Map<number, string>();
 let focusedDay: number | null = null;
 
+/** The day's typed title and the field's focus, kept across the list being rebuilt. */
+function useDayDraft(dayStart: number) {
+  const [title, setTitleState] = useState(() => drafts.get(dayStart) ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  const setTitle = (value: string) => {
+    drafts.set(dayStart, value);
+    setTitleState(value);
+  };
+  useEffect(() => {
+    if (focusedDay === dayStart && document.activeElement === document.body) input.current?.focus();
+  }, [dayStart]);
+  const onFocus = () => (focusedDay = dayStart);
+  const onBlur = () => {
+    if (focusedDay === dayStart) focusedDay = null;
+  };
+  return { title, setTitle, input, onFocus, onBlur };
+}
+
 /** Spec 2: a quick-add reminder per day; a new reminder is all-day on that day, no star. */
 export function QuickAddReminder({
   dayStart,
@@ -23,15 +41,7 @@ export function QuickAddReminder({
   timeZone: string;
 }) {
   const { t } = useTranslation('agenda');
-  const [title, setTitleState] = useState(() => drafts.get(dayStart) ?? '');
-  const input = useRef<HTMLInputElement>(null);
-  const setTitle = (value: string) => {
-    drafts.set(dayStart, value);
-    setTitleState(value);
-  };
-  useEffect(() => {
-    if (focusedDay === dayStart && document.activeElement === document.body) input.current?.focus();
-  }, [dayStart]);
+  const { title, setTitle, input, onFocus, onBlur } = useDayDraft(dayStart);
   const isBusy = useBusy('quickAdd');
   const submit = async () => {
     if (isBusy) return;
@@ -52,10 +62,8 @@ export function QuickAddReminder({
     <PlainField
       ref={input}
       value={title}
-      onFocus={() => (focusedDay = dayStart)}
-      onBlur={() => {
-        if (focusedDay === dayStart) focusedDay = null;
-      }}
+      onFocus={onFocus}
+      onBlur={onBlur}
       onChange={(e) => setTitle(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {

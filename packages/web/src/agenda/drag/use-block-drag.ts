@@ -65,6 +65,70 @@ const samePreview = (a: DragPreview | null, b: DragPreview) =>
   a !== null && a.blockId === b.blockId && a.start === b.start && a.end === b.end;
 
 /**
+ * Sends a dropped block's change: a future block is locked there, a started one corrected, an
+ * event moved. A recurring occurrence with a choice of scopes sends nothing yet: the question
+ * to ask is returned.
+ */
+function sendDrop(block: DayBlock, target: DropTarget, timeZone: string): PendingMove | null {
+  const plan = planDrop(block, target, { now: serverNow(), timeZone });
+  if (plan.kind === 'lock' || plan.kind === 'correct')
+    void fire(moveTimeblock(block, target, plan.kind));
+  if (plan.kind !== 'moveEvent') return null;
+  const [onlyScope] = plan.scopes;
+  if (plan.scopes.length === 1 && onlyScope !== undefined) {
+    void fire(moveEvent(plan.event, block, target, onlyScope));
+    return null;
+  }
+  return { block, event: plan.event, target, scopes: plan.scopes };
+}
+
+/** A long press picks a block up, by mouse or by touch. */
+function useLongPressSensors() {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint }),
+    useSensor(TouchSensor, { activationConstraint }),
+  );
+}
+
+/** The block just dropped: the click the drop makes must not open its menu. */
+function useJustDropped() {
+  const justDropped = useRef({ blockId: '', at: 0 });
+  const markDropped = useCallback((blockId: string) => {
+    justDropped.current = { blockId, at: Date.now() };
+  }, []);
+  // Only the click the drop itself makes: another block clicked at once still opens its menu.
+  const wasJustDragged = useCallback(
+    (blockId: string) =>
+      justDropped.current.blockId === blockId && Date.now() - justDropped.current.at < 300,
+    [],
+  );
+  return { markDropped, wasJustDragged };
+}
+
+/** The scope question of a dropped recurring occurrence; its landing place stays on screen. */
+function useScopeQuestion(setPreview: (preview: DragPreview | null) => void) {
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const ask = useCallback(
+    (question: PendingMove) => {
+      setPreview({ blockId: question.block.id, ...question.target });
+      setPending(question);
+    },
+    [setPreview],
+  );
+  /** The scope question's answer: a scope sends the move, null (cancel) leaves the block. */
+  const answer = useCallback(
+    (scope: RecurrenceScope | null) => {
+      setPending(null);
+      setPreview(null);
+      if (pending && scope !== null)
+        void fire(moveEvent(pending.event, pending.block, pending.target, scope));
+    },
+    [pending, setPreview],
+  );
+  return { pending, ask, answer };
+}
+
+/**
  * Drag and drop of agenda blocks, shared by the day and week views: a long press (400 ms) picks a
  * block up, the view's layout gives the landing time (snapped to 5 minutes), and the drop locks a
  * future block there (LockTimeblock), corrects a started one (UpdateTimeblock) or moves an event
@@ -77,14 +141,11 @@ export function useBlockDrag(options: {
   onStart?: (() => void) | undefined;
 }) {
   const { placeOf, timeZone, onStart } = options;
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint }),
-    useSensor(TouchSensor, { activationConstraint }),
-  );
+  const sensors = useLongPressSensors();
   const [preview, setPreview] = useState<DragPreview | null>(null);
   const [active, setActive] = useState<DragData | null>(null);
-  const [pending, setPending] = useState<PendingMove | null>(null);
-  const justDropped = useRef({ blockId: '', at: 0 });
+  const { pending, ask, answer } = useScopeQuestion(setPreview);
+  const { markDropped, wasJustDragged } = useJustDropped();
 
   const onDragStart = useCallback(
     (event: DragStartEvent) => {
@@ -108,46 +169,18 @@ export function useBlockDrag(options: {
       setActive(null);
       setPreview(null);
       const data = dataOf(event);
-      justDropped.current = { blockId: data?.block.id ?? '', at: Date.now() };
+      markDropped(data?.block.id ?? '');
       const target = data && placeOf(event, data);
       if (!data || !target) return;
-      const { block } = data;
-      const plan = planDrop(block, target, { now: serverNow(), timeZone });
-      if (plan.kind === 'lock' || plan.kind === 'correct')
-        void fire(moveTimeblock(block, target, plan.kind));
-      if (plan.kind !== 'moveEvent') return;
-      const [onlyScope] = plan.scopes;
-      if (plan.scopes.length === 1 && onlyScope !== undefined) {
-        void fire(moveEvent(plan.event, block, target, onlyScope));
-        return;
-      }
-      // The landing place stays on screen while the scope is asked.
-      setPreview({ blockId: block.id, ...target });
-      setPending({ block, event: plan.event, target, scopes: plan.scopes });
+      const question = sendDrop(data.block, target, timeZone);
+      if (question) ask(question);
     },
-    [placeOf, timeZone],
+    [placeOf, timeZone, markDropped, ask],
   );
   const onDragCancel = useCallback(() => {
     setActive(null);
     setPreview(null);
   }, []);
-  // Only the click the drop itself makes: another block clicked at once still opens its menu.
-  const wasJustDragged = useCallback(
-    (blockId: string) =>
-      justDropped.current.blockId === blockId && Date.now() - justDropped.current.at < 300,
-    [],
-  );
-
-  /** The scope question's answer: a scope sends the move, null (cancel) leaves the block. */
-  const answer = useCallback(
-    (scope: RecurrenceScope | null) => {
-      setPending(null);
-      setPreview(null);
-      if (pending && scope !== null)
-        void fire(moveEvent(pending.event, pending.block, pending.target, scope));
-    },
-    [pending],
-  );
   return {
     sensors,
     preview,

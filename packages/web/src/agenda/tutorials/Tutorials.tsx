@@ -46,19 +46,7 @@ function Onboarding({ state }: { state: WireTimelineState | null }) {
       testId="tutorial-onboarding"
       actions={
         <>
-          <Box aria-hidden sx={{ display: 'flex', gap: 0.75, flex: 1 }}>
-            {STEPS.map((stepName, index) => (
-              <Box
-                key={stepName}
-                sx={{
-                  width: 8,
-                  height: 8,
-                  borderRadius: '50%',
-                  bgcolor: index === step ? '#fff' : 'rgba(255,255,255,0.4)',
-                }}
-              />
-            ))}
-          </Box>
+          <StepDots step={step} />
           {step > 0 && (
             <Button onClick={() => setStep(step - 1)} sx={{ color: '#fff' }}>
               {t('tutorials.back')}
@@ -76,19 +64,46 @@ function Onboarding({ state }: { state: WireTimelineState | null }) {
     >
       {t(`tutorials.onboarding.${name}.text`)}
       {name === 'autoExtend' && (
-        <Box sx={{ mt: 1 }}>
-          <Button
-            role="switch"
-            aria-checked={autoExtend}
-            onClick={() => setAutoExtend(!autoExtend)}
-            sx={{ color: '#fff', border: '1px solid rgba(255,255,255,0.6)', px: 1.5 }}
-          >
-            {t('controls.autoExtend')}: {t(autoExtend ? 'controls.on' : 'controls.off')}
-          </Button>
-        </Box>
+        <AutoExtendSwitch isOn={autoExtend} onToggle={() => setAutoExtend(!autoExtend)} />
       )}
       {name === 'calendar' && <CalendarSyncStep onOpen={() => void finish()} />}
     </TutorialCard>
+  );
+}
+
+/** Which of the onboarding's steps is shown: a dot per step, the current one filled. */
+function StepDots({ step }: { step: number }) {
+  return (
+    <Box aria-hidden sx={{ display: 'flex', gap: 0.75, flex: 1 }}>
+      {STEPS.map((stepName, index) => (
+        <Box
+          key={stepName}
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: index === step ? '#fff' : 'rgba(255,255,255,0.4)',
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The onboarding's auto-extend choice, saved when the onboarding finishes. */
+function AutoExtendSwitch({ isOn, onToggle }: { isOn: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('agenda');
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button
+        role="switch"
+        aria-checked={isOn}
+        onClick={onToggle}
+        sx={{ color: '#fff', border: '1px solid rgba(255,255,255,0.6)', px: 1.5 }}
+      >
+        {t('controls.autoExtend')}: {t(isOn ? 'controls.on' : 'controls.off')}
+      </Button>
+    </Box>
   );
 }
 
