@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compressBuild } from './build/compress';
 import { firstPaintChunks } from './build/first-paint-chunks';
 import { licenceList } from './build/licence-list';
+import { localeChunkNames } from './build/locale-chunk-names';
 import { muiWithoutCssVars } from './build/mui-without-css-vars';
 
 const apiTarget = process.env.PLANNER_API_URL ?? 'http://127.0.0.1:8080';
@@ -12,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     muiWithoutCssVars(),
+    localeChunkNames(fileURLToPath(new URL('./src/i18n', import.meta.url))),
     firstPaintChunks(),
     ...licenceList(),
     // The service worker (src/sw/sw.ts) is ours; the plugin builds it and injects the list of

@@ -12,6 +12,8 @@ import { loadWireMethod, wireCodec } from './wire-schema';
 export { ErrorCode, NetworkError, RpcError, type ErrorCodeValue } from './errors';
 export { APP_VERSION } from './headers';
 export type { InputInit, MethodName, Output } from './methods';
+// The schema of the methods not called before the agenda paints loads with the first call of one.
+export { loadWireSchema } from './wire-schema';
 
 /** The method's descriptor and protobuf-es's general codec. */
 async function generalCodec(method: string) {
@@ -202,7 +204,11 @@ export function createClient(options: ClientOptions): Client {
     input?: InputInit<M>,
     callOptions: CallOptions = {},
   ): Promise<Output<M>> {
-    const types = await loadWireMethod(method);
+    // The later methods' schema not loaded (offline before the service worker kept it) is a
+    // call that did not reach the server, as a failed fetch would be.
+    const types = await loadWireMethod(method).catch((error: unknown) => {
+      throw new NetworkError(method, 1, { cause: error });
+    });
     if (!types) throw new Error(`Unknown method ${method}`);
     const [inputType, outputType] = types;
     const body = new Uint8Array(await encodeInput(method, inputType, input ?? {}));

@@ -95,3 +95,25 @@ describe('wire schema', () => {
     if (bytes) expect(compact?.decode(bytes)).toEqual(direct?.decode(bytes));
   });
 });
+
+describe('the later part of the wire schema, when it cannot load', () => {
+  it('fails the call as one that did not reach the server, and loads on the next call', async () => {
+    vi.resetModules();
+    let isOffline = true;
+    vi.doMock('./wire-schema-later.generated', async (importOriginal) => {
+      if (isOffline) throw new TypeError('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    const { createClient, NetworkError } = await import('./client');
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/api', fetch });
+    await expect(client.call('UpdateUser', {})).rejects.toBeInstanceOf(NetworkError);
+    expect(fetch).not.toHaveBeenCalled();
+    isOffline = false;
+    await expect(client.call('UpdateUser', {})).resolves.toEqual({});
+    expect(fetch).toHaveBeenCalledOnce();
+    vi.doUnmock('./wire-schema-later.generated');
+  });
+});

@@ -1,3 +1,4 @@
+import { loadWireSchema } from '@planner/protocol/client';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { categoriesQueryOptions } from '../categories/categories-api';
@@ -36,6 +37,9 @@ const OFFLINE_CHUNKS = [
   () => import('../agenda/header/HeaderMenus'),
   () => import('../agenda/dialogs/DialogHost'),
   () => import('../tasks/TasksPage'),
+  // The wire schema of the methods not called before the agenda paints (the edits' among them):
+  // a change queued offline is sent with it once the connection is back.
+  loadWireSchema,
 ] as const;
 
 /**
