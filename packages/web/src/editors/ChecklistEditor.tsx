@@ -50,6 +50,31 @@ interface RowProps {
   onToggle: () => void;
 }
 
+/** The handle an item is dragged (or moved by keyboard) by. */
+function DragHandle({
+  content,
+  disabled,
+  sortable,
+}: {
+  content: string;
+  disabled: boolean;
+  sortable: ReturnType<typeof useSortable>;
+}) {
+  const { t } = useTranslation('editors');
+  return (
+    <IconButton
+      size="small"
+      aria-label={t('checklist.reorder', { item: content })}
+      disabled={disabled}
+      sx={{ cursor: 'grab', touchAction: 'none', color: 'text.secondary' }}
+      {...sortable.attributes}
+      {...sortable.listeners}
+    >
+      <DragIndicatorIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
 function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle }: RowProps) {
   const { t } = useTranslation('editors');
   const sortable = useSortable({ id: item.id, disabled: isAddingItem || disabled });
@@ -75,16 +100,7 @@ function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle }: RowPro
           <AddIcon fontSize="small" />
         </Box>
       ) : (
-        <IconButton
-          size="small"
-          aria-label={t('checklist.reorder', { item: item.content })}
-          disabled={disabled}
-          sx={{ cursor: 'grab', touchAction: 'none', color: 'text.secondary' }}
-          {...sortable.attributes}
-          {...sortable.listeners}
-        >
-          <DragIndicatorIcon fontSize="small" />
-        </IconButton>
+        <DragHandle content={item.content} disabled={disabled} sortable={sortable} />
       )}
       {!isAddingItem && (
         <Checkbox
@@ -119,6 +135,33 @@ function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle }: RowPro
   );
 }
 
+/** What a screen reader hears while an item moves: its text and place, in the person's language. */
+function useDragAnnouncements(items: readonly ChecklistItem[], sortableIds: readonly string[]) {
+  const { t } = useTranslation('editors');
+  const named = (id: UniqueIdentifier) => ({
+    item: items.find((i) => i.id === id)?.content || t('checklist.item'),
+    position: sortableIds.indexOf(String(id)) + 1,
+    count: sortableIds.length,
+  });
+  return {
+    screenReaderInstructions: { draggable: t('checklist.dragInstructions') },
+    announcements: {
+      onDragStart: ({ active }: { active: Active }) => t('checklist.dragStarted', named(active.id)),
+      onDragOver: ({ active, over }: { active: Active; over: Over | null }) =>
+        over
+          ? t('checklist.dragOver', { ...named(over.id), item: named(active.id).item })
+          : undefined,
+      onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
+        t('checklist.dragDropped', {
+          ...named(over?.id ?? active.id),
+          item: named(active.id).item,
+        }),
+      onDragCancel: ({ active }: { active: Active }) =>
+        t('checklist.dragCancelled', named(active.id)),
+    },
+  };
+}
+
 /**
  * The checklist as core's rules keep it (spec 5): an empty last item for adding, an item whose
  * text is cleared goes, handles drag to reorder (pointer, touch or keyboard).
@@ -146,29 +189,7 @@ export function ChecklistEditor({
     if (from >= 0 && to >= 0) onChange(moveChecklistItem(items, from, to));
   }
 
-  // What a screen reader hears while an item moves: its text and place, in the person's language.
-  const named = (id: UniqueIdentifier) => ({
-    item: items.find((i) => i.id === id)?.content || t('checklist.item'),
-    position: sortableIds.indexOf(String(id)) + 1,
-    count: sortableIds.length,
-  });
-  const accessibility = {
-    screenReaderInstructions: { draggable: t('checklist.dragInstructions') },
-    announcements: {
-      onDragStart: ({ active }: { active: Active }) => t('checklist.dragStarted', named(active.id)),
-      onDragOver: ({ active, over }: { active: Active; over: Over | null }) =>
-        over
-          ? t('checklist.dragOver', { ...named(over.id), item: named(active.id).item })
-          : undefined,
-      onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
-        t('checklist.dragDropped', {
-          ...named(over?.id ?? active.id),
-          item: named(active.id).item,
-        }),
-      onDragCancel: ({ active }: { active: Active }) =>
-        t('checklist.dragCancelled', named(active.id)),
-    },
-  };
+  const accessibility = useDragAnnouncements(items, sortableIds);
 
   return (
     // The drag announcements' live region sits beside the list: a list holds only its items.

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -18,6 +18,67 @@ export interface EditorLayoutProps {
   bottomBar?: ReactNode;
   discardDialog: { open: boolean; onConfirm: () => void; onCancel: () => void };
   children: ReactNode;
+}
+
+/** The bar on top: back, the screen's title (focused on opening), and the screen's actions. */
+function EditorBar({
+  title,
+  onBack,
+  actions,
+  heading,
+}: Pick<EditorLayoutProps, 'title' | 'onBack' | 'actions'> & {
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t } = useTranslation('editors');
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: 1, maxWidth: 880, width: '100%', mx: 'auto' }}>
+        <IconButton edge="start" aria-label={t('common.back')} onClick={onBack}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          variant="h6"
+          component="h1"
+          noWrap
+          sx={{ flex: 1, minWidth: 0, outline: 'none' }}
+        >
+          {title}
+        </Typography>
+        {actions}
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** The bar fixed at the bottom (the task's Do It Now), its button at the column's end. */
+function EditorBottomBar({ children }: { children: ReactNode }) {
+  return (
+    <Paper
+      square
+      elevation={8}
+      sx={{
+        position: 'fixed',
+        insetInline: 0,
+        bottom: 0,
+        px: 2,
+        py: 1.5,
+        display: 'flex',
+        justifyContent: 'center',
+        zIndex: (theme) => theme.zIndex.appBar,
+      }}
+    >
+      <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', justifyContent: 'flex-end' }}>
+        {children}
+      </Box>
+    </Paper>
+  );
 }
 
 /**
@@ -35,55 +96,19 @@ export function EditorLayout(props: EditorLayoutProps) {
   const heading = useEditorKeyboard(props.onBack);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', pb: props.bottomBar ? 12 : 4 }}>
-      <AppBar
-        position="sticky"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ gap: 1, maxWidth: 880, width: '100%', mx: 'auto' }}>
-          <IconButton edge="start" aria-label={t('common.back')} onClick={props.onBack}>
-            <ArrowBackIcon />
-          </IconButton>
-          <Typography
-            ref={heading}
-            tabIndex={-1}
-            variant="h6"
-            component="h1"
-            noWrap
-            sx={{ flex: 1, minWidth: 0, outline: 'none' }}
-          >
-            {props.title}
-          </Typography>
-          {props.actions}
-        </Toolbar>
-      </AppBar>
+      <EditorBar
+        title={props.title}
+        onBack={props.onBack}
+        actions={props.actions}
+        heading={heading}
+      />
       <Box
         component="main"
         sx={{ maxWidth: 720, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}
       >
         {props.children}
       </Box>
-      {props.bottomBar && (
-        <Paper
-          square
-          elevation={8}
-          sx={{
-            position: 'fixed',
-            insetInline: 0,
-            bottom: 0,
-            px: 2,
-            py: 1.5,
-            display: 'flex',
-            justifyContent: 'center',
-            zIndex: (theme) => theme.zIndex.appBar,
-          }}
-        >
-          <Box sx={{ width: '100%', maxWidth: 720, display: 'flex', justifyContent: 'flex-end' }}>
-            {props.bottomBar}
-          </Box>
-        </Paper>
-      )}
+      {props.bottomBar && <EditorBottomBar>{props.bottomBar}</EditorBottomBar>}
       <ConfirmDialog
         open={props.discardDialog.open}
         title={t('discard.title')}

@@ -23,6 +23,59 @@ export interface NotificationsEditorProps {
   disabled?: boolean;
 }
 
+/** One notification: its offset chosen from the menu (its own kept there), and remove. */
+function NotificationRow({
+  offset,
+  index,
+  disabled,
+  onPick,
+  onRemove,
+}: {
+  offset: number;
+  index: number;
+  disabled: boolean;
+  onPick: (offset: number) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('editors');
+  const label = (ms: number) =>
+    ms === 0
+      ? t('event.notifyAtStart')
+      : t('event.notifyBefore', { duration: formatDuration(ms, t) });
+  const options = OFFERED_OFFSETS_MS.includes(offset)
+    ? OFFERED_OFFSETS_MS
+    : [...OFFERED_OFFSETS_MS, offset].sort((a, b) => a - b);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-notification={index}>
+      <NotificationsIcon color="action" />
+      <TextField
+        select
+        size="small"
+        fullWidth
+        value={offset}
+        disabled={disabled}
+        slotProps={{
+          htmlInput: { 'aria-label': t('event.notification', { number: index + 1 }) },
+        }}
+        onChange={(event) => onPick(Number(event.target.value))}
+      >
+        {options.map((ms) => (
+          <MenuItem key={ms} value={ms}>
+            {label(ms)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <IconButton
+        aria-label={t('event.removeNotification', { number: index + 1 })}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
+
 /** At most 5 notifications; a new one takes the first unused default offset (core). */
 export function NotificationsEditor({
   offsets,
@@ -30,54 +83,22 @@ export function NotificationsEditor({
   disabled = false,
 }: NotificationsEditorProps) {
   const { t } = useTranslation('editors');
-  const label = (ms: number) =>
-    ms === 0
-      ? t('event.notifyAtStart')
-      : t('event.notifyBefore', { duration: formatDuration(ms, t) });
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      {offsets.map((offset, index) => {
-        const options = OFFERED_OFFSETS_MS.includes(offset)
-          ? OFFERED_OFFSETS_MS
-          : [...OFFERED_OFFSETS_MS, offset].sort((a, b) => a - b);
-        return (
-          <Box
-            key={index}
-            sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-            data-notification={index}
-          >
-            <NotificationsIcon color="action" />
-            <TextField
-              select
-              size="small"
-              fullWidth
-              value={offset}
-              disabled={disabled}
-              slotProps={{
-                htmlInput: { 'aria-label': t('event.notification', { number: index + 1 }) },
-              }}
-              onChange={(event) => {
-                const next = [...offsets];
-                next[index] = Number(event.target.value);
-                onChange(next);
-              }}
-            >
-              {options.map((ms) => (
-                <MenuItem key={ms} value={ms}>
-                  {label(ms)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <IconButton
-              aria-label={t('event.removeNotification', { number: index + 1 })}
-              disabled={disabled}
-              onClick={() => onChange(offsets.filter((_, i) => i !== index))}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        );
-      })}
+      {offsets.map((offset, index) => (
+        <NotificationRow
+          key={index}
+          offset={offset}
+          index={index}
+          disabled={disabled}
+          onPick={(picked) => {
+            const next = [...offsets];
+            next[index] = picked;
+            onChange(next);
+          }}
+          onRemove={() => onChange(offsets.filter((_, i) => i !== index))}
+        />
+      ))}
       {!disabled && (
         <Box>
           <Button
