@@ -24,6 +24,9 @@ if (base && poolId && !process.env.PLANNER_TEST_WORKER_DATABASE) {
         // Another file of this worker created it meanwhile.
         if ((error as { code?: string }).code !== '42P04') throw error;
       });
+      // A test database outlives no crash: commits need not wait for the WAL to reach the disk
+      // (about 1.5 ms a commit here). Every other behaviour of the database stays the same.
+      await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
     }
   } finally {
     await admin.end();

@@ -8,6 +8,9 @@ import { stubServer } from '../agenda/test-support';
 import { initTestI18n, renderWithProviders } from '../test/render';
 import { SLOW_SYNC_MS, withSlowSyncToast } from './calendar-api';
 import { CalendarSyncPrompt } from './CalendarSyncPrompt';
+// The prompt's lazily loaded part, loaded before any test: the test waits for the prompt to show,
+// not for a first transform of its module, which took over findBy's second on a busy machine.
+import './ExpiredGrantPrompt';
 
 function render() {
   initTestI18n();
