@@ -6,14 +6,12 @@ import { compressBuild } from './build/compress';
 import { firstPaintChunks } from './build/first-paint-chunks';
 import { licenceList } from './build/licence-list';
 import { localeChunkNames } from './build/locale-chunk-names';
-import { muiWithoutCssVars } from './build/mui-without-css-vars';
 
 const apiTarget = process.env.PLANNER_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
-    muiWithoutCssVars(),
     localeChunkNames(fileURLToPath(new URL('./src/i18n', import.meta.url))),
     firstPaintChunks(),
     ...licenceList(),
