@@ -220,6 +220,9 @@ test('debug menu: another server signs out; the login page chooser switches back
 });
 
 async function openLoginChooser(page: Page): Promise<void> {
+  // The carousel moves on by itself every few seconds, except for people who prefer reduced
+  // motion: ten clicks on a busy machine outlasted the slide (the gesture landed on the next).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.getByRole('button', { name: 'Show slide 4 of 4' }).click();
   const slide = page.locator('[data-slide="analysis"]');
   const title = slide.getByRole('heading', { name: 'See where time goes' });
