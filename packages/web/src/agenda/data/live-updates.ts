@@ -28,13 +28,27 @@ export function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): 
   }
 }
 
+/**
+ * The stream is open (again): what changed while it was not (before the first connection, or
+ * while it was down) was told to nobody, so the state, the overdue reminders and the categories
+ * are asked anew; a newer state reloads the timeline ranges it overtook (use-timeline.ts).
+ */
+export function onStreamOpened(client: QueryClient): void {
+  void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
+  void client.invalidateQueries({ queryKey: overdueRemindersKey });
+  void client.invalidateQueries({ queryKey: categoriesQueryKey });
+}
+
 /** Whether the server's event stream is connected; push messages go into the query cache. */
 function useEventStream(client: QueryClient): boolean {
   const [isStreaming, setStreaming] = useState(false);
   useEffect(() => {
     if (!getSessionToken()) return undefined;
     const source = openEventStream(eventsUrl(), { getToken: getSessionToken });
-    source.addEventListener('ready', () => setStreaming(true));
+    source.addEventListener('ready', () => {
+      setStreaming(true);
+      onStreamOpened(client);
+    });
     source.addEventListener('error', () => setStreaming(false));
     for (const type of PUSH_TYPES) {
       source.addEventListener(type, () => {
