@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { headlessShell } from './e2e/browsers';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,19 +56,6 @@ const oidcUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_OIDC_PORT}`;
 const facebookUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_FACEBOOK_PORT}`;
 /** The fake Google Calendar API (its HTTP edge), served with the sign-in stand-ins; tests read PLANNER_E2E_GCAL_PORT. */
 const googleCalendarUrl = `http://127.0.0.1:${process.env.PLANNER_E2E_GCAL_PORT}`;
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = {
@@ -186,7 +174,7 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    launchOptions: chromium,
+    launchOptions: headlessShell,
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
     // A trace records a screencast of every test: a third of the browsers' CPU. CI keeps the
@@ -214,8 +202,11 @@ export default defineConfig({
       dependencies: ['desktop-clock'],
       ...PHONE_ONLY,
     },
-    { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS },
-    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, ...PHONE_ONLY },
+    // Every test of these signs up a person of its own: the tests of one file run side by side
+    // too (a long file such as the accessibility walks is no serial tail); a group that must
+    // keep its order says so (test.describe.configure).
+    { name: 'desktop', use: desktop, testIgnore: CLOCK_SPECS, fullyParallel: true },
+    { name: 'phone', use: phone, testIgnore: CLOCK_SPECS, fullyParallel: true, ...PHONE_ONLY },
   ],
   webServer: [
     {

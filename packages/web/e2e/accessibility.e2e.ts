@@ -13,16 +13,6 @@ import { deviceOf, GOOD_PASSWORD, newEmail, reveal } from './support';
  */
 
 async function check(page: Page, info: TestInfo, screen: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  // Opening and closing transitions finished (axe reads colours as they end, not half faded
-  // in); the endless ones (a pulsing dot, the progress bar's second-by-second growth) go on.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => {
-      const timing = a.effect?.getComputedTiming();
-      const isShort = timing?.iterations !== Infinity && Number(timing?.duration ?? 0) < 1000;
-      return a.playState !== 'running' || !isShort;
-    }),
-  );
   const findings = await expectAccessible(page, screen);
   const report = process.env.PLANNER_A11Y_REPORT;
   if (!report) return;

@@ -70,8 +70,28 @@ async function withoutFloatingBarOverlap(page: Page, violation: Violation): Prom
   return { ...violation, nodes: kept };
 }
 
-/** The critical and serious violations on the page as it is now. */
+/**
+ * Fonts loaded and the opening and closing transitions finished: axe reads colours as they end,
+ * not half faded in (a screen a test has just reached fades in). The endless animations (a
+ * pulsing dot) go on. Read every 100 ms: polling on every frame would keep the page drawing.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        const timing = a.effect?.getComputedTiming();
+        const isShort = timing?.iterations !== Infinity && Number(timing?.duration ?? 0) < 1000;
+        return a.playState !== 'running' || !isShort;
+      }),
+    undefined,
+    { polling: 100 },
+  );
+}
+
+/** The critical and serious violations on the page once it has settled. */
 export async function blockingViolations(page: Page): Promise<AxeFinding[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations: Violation[] = [];
   for (const violation of results.violations) {

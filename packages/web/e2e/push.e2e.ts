@@ -3,6 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { AgendaApi, MINUTE, todayAt } from './agenda-api';
+import { fullChromium } from './browsers';
 import { AgendaPage } from './pages/agenda-page';
 import { ShellPage } from './pages/shell-page';
 import { withRunDatabase } from './run-database';
@@ -156,6 +157,9 @@ function storedDevices(
 }
 
 test.describe.configure({ mode: 'serial' });
+// The headless shell answers every notification permission with "denied" (granted or not):
+// the full browser.
+test.use({ launchOptions: fullChromium });
 
 test('notifications: allowed, registered, a push shown, its action changes the plan', async ({
   page,
