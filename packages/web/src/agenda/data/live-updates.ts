@@ -34,7 +34,7 @@ export function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): 
  * are asked anew; a newer state reloads the timeline ranges it overtook (use-timeline.ts).
  */
 export function onStreamOpened(client: QueryClient): void {
-  void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
+  onPush(client, 'timelineStateUpdated');
   void client.invalidateQueries({ queryKey: overdueRemindersKey });
   void client.invalidateQueries({ queryKey: categoriesQueryKey });
 }

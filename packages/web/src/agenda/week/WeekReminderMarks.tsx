@@ -1,5 +1,6 @@
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
 import ButtonBase from '@mui/material/ButtonBase';
+import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +10,11 @@ import { reminderRoute } from '../routes';
 import type { AgendaEnv } from '../use-agenda-env';
 
 const REMINDER_COLOR = '#d98a1c';
-/** The reminder colour at `alpha`, as a background image laid over an opaque colour. */
-const tint = (alpha: number) =>
-  `linear-gradient(rgba(217, 138, 28, ${alpha}), rgba(217, 138, 28, ${alpha}))`;
+/** The reminder colour at `opacity`, as a background image laid over an opaque colour. */
+function tint(opacity: number): string {
+  const color = alpha(REMINDER_COLOR, opacity);
+  return `linear-gradient(${color}, ${color})`;
+}
 
 /**
  * Reminders with a time, drawn at that time over the day column; a click opens the reminder.
