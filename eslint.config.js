@@ -107,6 +107,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share their worker's modules (packages/server/vitest.config.ts):
+    // a module replaced in one would leak into the next, or never take effect.
+    files: ['packages/server/src/**/*.test.ts'],
+    ignores: ['packages/server/src/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'a file that mocks a module is named *.isolated.test.ts (its own module graph)',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     rules: {

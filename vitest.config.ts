@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    // Each package's vitest.config.ts, and the server files that mock a module.
+    projects: ['packages/*', 'packages/server/vitest.isolated.config.ts'],
     // Vitest's default (all cores but one) runs one file at a time on a 2-core machine; the
     // server files spend much of their time waiting on a database or HTTP, so one worker per
     // core keeps both busy. VITEST_MAX_WORKERS or --maxWorkers overrides it.

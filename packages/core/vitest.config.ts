@@ -7,5 +7,7 @@ export default defineProject({
     env: { TZ: 'UTC' },
     // Property tests run hundreds of plans; on a loaded shared machine 5 s is too tight.
     testTimeout: 30_000,
+    // Pure code: the files of one worker share its loaded modules (no per-file import).
+    isolate: false,
   },
 });

@@ -4,5 +4,7 @@ export default defineProject({
   test: {
     name: 'protocol',
     include: ['src/**/*.test.ts'],
+    // The files of one worker share its loaded modules (no per-file import).
+    isolate: false,
   },
 });
