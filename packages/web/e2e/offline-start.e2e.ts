@@ -4,6 +4,9 @@ import { issueShot } from './issue28-shots';
 import { TaskEditorPage } from './pages/task-editor-page';
 import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 
+// The service worker is what this file tests (the others run without it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 28, item 8: offline right after a normal start. The app loads, while online, what an
  * offline edit needs (the categories, the editors' code and strings), so a new task made offline

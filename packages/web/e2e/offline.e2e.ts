@@ -4,6 +4,9 @@ import { TaskEditorPage } from './pages/task-editor-page';
 import { TasksListPage } from './pages/tasks-page';
 import { deviceOf, saveShot } from './support';
 
+// The service worker is what this file tests (the others run without it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 18: installable and offline. The service worker keeps the app; the query cache saved in
 // local storage keeps the last answers; changes made offline wait, are shown pending, and are
 // sent in order when the connection returns; a change the server refuses is explained.

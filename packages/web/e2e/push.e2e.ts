@@ -9,6 +9,9 @@ import { ShellPage } from './pages/shell-page';
 import { withRunDatabase } from './run-database';
 import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
+// The service worker is what this file tests (the others run without it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Web push from the settings row to a notification's button, in Chromium:
 // - the browser's push service (FCM for Chromium) lives outside this machine, so the page's
 //   PushManager hands out a subscription whose endpoint is a fake push service here (its real
