@@ -117,6 +117,10 @@ test('the agenda, its menus and dialogs', { tag: '@phone' }, async ({ page, base
     page.getByRole('navigation', { name: 'Main menu' }),
     page.getByRole('button', { name: 'Open menu' }),
   );
+  // On a phone the drawer is a modal dialog, and a dialog is named (axe's aria-dialog-name).
+  if (deviceOf(info) === 'phone') {
+    await expect(page.getByRole('dialog', { name: 'Main menu' })).toBeVisible();
+  }
   await check(
     page,
     info,

@@ -88,7 +88,11 @@ export default function AppShell() {
           swipeAreaWidth={DRAWER_SWIPE_PX}
           disableBackdropTransition
           slotProps={{
-            paper: { sx: { width: DRAWER_WIDTH, maxWidth: '85vw' } },
+            // The drawer opens as a modal dialog: a screen reader says its name as focus enters.
+            paper: {
+              'aria-label': t('nav.mainMenu'),
+              sx: { width: DRAWER_WIDTH, maxWidth: '85vw' },
+            },
             // The edge strip starts under the app bar so it never covers the menu button.
             swipeArea: { style: { top: APP_BAR_HEIGHT } },
           }}
