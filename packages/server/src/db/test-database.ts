@@ -13,11 +13,11 @@ import { migrateToLatest } from './migrate';
 export async function createTestDatabase(
   options: {
     maxConnections?: number;
-    /** Another address of DATABASE_URL's server (a relay in front of it); not read without it. */
+    /** Another address of DATABASE_URL's server (a relay in front of it). */
     url?: string;
   } = {},
 ): Promise<Database> {
-  const url = process.env.DATABASE_URL && (options.url ?? process.env.DATABASE_URL);
+  const url = options.url ?? process.env.DATABASE_URL;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
