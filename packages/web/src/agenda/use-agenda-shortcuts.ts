@@ -1,5 +1,6 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { useWindowKey } from '../components/use-window-key';
 import { fire } from './data/action-errors';
 import { agendaActions } from './data/agenda-actions';
 import { serverNow } from './data/clock-offset';
@@ -20,45 +21,38 @@ export interface ShortcutHandlers {
 /** Keyboard shortcuts of the agenda (spec 9 of the issue: next, pause, new task, today...). */
 export function useAgendaShortcuts(handlers: ShortcutHandlers): void {
   const navigate = useNavigate();
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = shortcutFor(event);
-      if (!action) return;
-      const h = latest.current;
-      event.preventDefault();
-      switch (action) {
-        case 'next':
-          void fire(agendaActions.next());
-          return;
-        case 'pause':
-          void fire(agendaActions.pause());
-          return;
-        case 'newTask':
-          navigate(newTaskRoute());
-          return;
-        case 'today':
-          h.onDate(serverNow());
-          return;
-        case 'dayView':
-          h.onView('day');
-          return;
-        case 'weekView':
-          h.onView('week');
-          return;
-        case 'search':
-          h.searchRef.current?.focus();
-          return;
-        case 'focus':
-          h.onFocus(!readFocusMode());
-          return;
-        case 'help':
-          openDialog({ kind: 'shortcuts' });
-          return;
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate]);
+  useWindowKey((event) => {
+    const action = shortcutFor(event);
+    if (!action) return;
+    event.preventDefault();
+    switch (action) {
+      case 'next':
+        void fire(agendaActions.next());
+        return;
+      case 'pause':
+        void fire(agendaActions.pause());
+        return;
+      case 'newTask':
+        navigate(newTaskRoute());
+        return;
+      case 'today':
+        handlers.onDate(serverNow());
+        return;
+      case 'dayView':
+        handlers.onView('day');
+        return;
+      case 'weekView':
+        handlers.onView('week');
+        return;
+      case 'search':
+        handlers.searchRef.current?.focus();
+        return;
+      case 'focus':
+        handlers.onFocus(!readFocusMode());
+        return;
+      case 'help':
+        openDialog({ kind: 'shortcuts' });
+        return;
+    }
+  });
 }

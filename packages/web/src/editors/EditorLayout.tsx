@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWindowKey } from '../components/use-window-key';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export interface EditorLayoutProps {
@@ -130,19 +131,15 @@ export function EditorLayout(props: EditorLayoutProps) {
  */
 function useEditorKeyboard(onBack: () => void) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const latest = useRef(onBack);
-  latest.current = onBack;
   useEffect(() => {
     const active = document.activeElement;
     if (!active || active === document.body) heading.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      latest.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, []);
+  useWindowKey((event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onBack();
+  });
   return heading;
 }
 

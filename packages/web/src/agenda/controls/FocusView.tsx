@@ -9,6 +9,7 @@ import { alpha } from '@mui/material/styles';
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useEffect, useRef, type ReactNode, type RefObject, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWindowKey } from '../../components/use-window-key';
 import { openDialog } from '../dialogs/dialog-store';
 import {
   AutoExtendToggle,
@@ -33,14 +34,10 @@ export function isSwipeDown(startY: number, endY: number, height: number): boole
 function useFocusExit(onFocusMode: ControlsProps['onFocusMode']) {
   const touchStart = useRef<number | null>(null);
   const exit = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    exit.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onFocusMode(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onFocusMode]);
+  useEffect(() => exit.current?.focus(), []);
+  useWindowKey((e) => {
+    if (e.key === 'Escape') onFocusMode(false);
+  });
   const swipe = {
     onTouchStart: (e: TouchEvent<HTMLElement>) =>
       (touchStart.current = e.touches[0]?.clientY ?? null),
