@@ -32,7 +32,12 @@ export function registerServiceWorker(env: Env = import.meta.env): void {
   else window.addEventListener('load', start, { once: true });
 }
 
-function watchForUpdates(registration: ServiceWorkerRegistration): void {
+/**
+ * A registration that resolves to nothing (a browser or an extension that stubs service workers
+ * out, as Playwright's blocking does) is no worker: nothing to watch, and nothing to report.
+ */
+function watchForUpdates(registration: ServiceWorkerRegistration | undefined): void {
+  if (!registration) return;
   let reloadAsked = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (reloadAsked) window.location.reload();

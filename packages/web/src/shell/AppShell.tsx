@@ -1,12 +1,12 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountLocale } from './account-locale';
@@ -22,11 +22,11 @@ import { CalendarSyncPrompt } from '../calendar-sync/CalendarSyncPrompt';
 
 // Only a debugEnabled account ever opens it: its code and strings load on first use.
 const DebugMenu = lazy(() => import('../developer/DebugMenu'));
+const PhoneDrawer = lazy(() => import('./PhoneDrawer'));
+/** How long nothing is fetched before the phone's drawer code loads by itself. */
+const DRAWER_LOAD_DELAY_MS = 2000;
 
 export const DRAWER_WIDTH = 280;
-const APP_BAR_HEIGHT = 64;
-/** Spec 9: the drawer opens by a swipe from the first 40 px of the screen edge. */
-const DRAWER_SWIPE_PX = 40;
 
 function useScreenTitle(): string {
   const { t } = useTranslation();
@@ -35,7 +35,52 @@ function useScreenTitle(): string {
   return item ? t(`nav.${item.id}`) : t('app.name');
 }
 
-/** App bar and drawer: permanent on desktop, a swipeable overlay on a phone. */
+/**
+ * The desktop's navigation, always there at the left: a column of the drawer's width and a
+ * paper fixed over it, as MUI's permanent drawer draws it (without the modal code that drawer
+ * brings along for its other variants).
+ */
+function DockedNav({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          position: 'fixed',
+          inset: '0 auto 0 0',
+          width: DRAWER_WIDTH,
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'auto',
+          zIndex: 'drawer',
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * Whether the phone's drawer is in the page: its code loads once the first screen's data is in
+ * and nothing has been fetched for a moment (never before the agenda paints), or at once when
+ * the menu button opens it. Until then the edge swipe does nothing.
+ */
+function usePhoneDrawer(isOpen: boolean): boolean {
+  const isQuiet = useIsFetching() === 0;
+  const [isLoaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (isLoaded || !isQuiet) return undefined;
+    const timer = setTimeout(() => setLoaded(true), DRAWER_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isLoaded, isQuiet]);
+  return isLoaded || isOpen;
+}
+
+/** App bar and navigation: docked on desktop, a swipeable overlay on a phone. */
 export default function AppShell() {
   const { t } = useTranslation();
   const isDesktop = useDesktopLayout();
@@ -44,6 +89,7 @@ export default function AppShell() {
   const title = useScreenTitle();
   useAccountLocale();
   const close = () => setOpen(false);
+  const hasPhoneDrawer = usePhoneDrawer(isOpen) && !isDesktop;
   const drawer = <NavDrawerContent onNavigate={close} onOpenDebugMenu={() => setDebugOpen(true)} />;
 
   return (
@@ -73,32 +119,18 @@ export default function AppShell() {
           <UserMenu />
         </Toolbar>
       </AppBar>
-      {isDesktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          {drawer}
-        </Drawer>
-      ) : (
-        <SwipeableDrawer
-          open={isOpen}
-          onOpen={() => setOpen(true)}
-          onClose={close}
-          swipeAreaWidth={DRAWER_SWIPE_PX}
-          disableBackdropTransition
-          slotProps={{
-            // The drawer opens as a modal dialog: a screen reader says its name as focus enters.
-            paper: {
-              'aria-label': t('nav.mainMenu'),
-              sx: { width: DRAWER_WIDTH, maxWidth: '85vw' },
-            },
-            // The edge strip starts under the app bar so it never covers the menu button.
-            swipeArea: { style: { top: APP_BAR_HEIGHT } },
-          }}
-        >
-          {drawer}
-        </SwipeableDrawer>
+      {isDesktop && <DockedNav>{drawer}</DockedNav>}
+      {hasPhoneDrawer && (
+        <Suspense fallback={null}>
+          <PhoneDrawer
+            open={isOpen}
+            width={DRAWER_WIDTH}
+            onOpen={() => setOpen(true)}
+            onClose={close}
+          >
+            {drawer}
+          </PhoneDrawer>
+        </Suspense>
       )}
       <Box
         component="main"
