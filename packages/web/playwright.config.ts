@@ -84,6 +84,7 @@ const CLOCK_SPECS = [
   '**/agenda-first-use.e2e.ts',
   '**/agenda-newcomer.e2e.ts',
   '**/agenda-planning.e2e.ts',
+  '**/keyboard.e2e.ts',
   '**/analysis.e2e.ts',
   '**/share-estimates.e2e.ts',
   '**/push.e2e.ts',
