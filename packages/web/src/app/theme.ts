@@ -37,9 +37,6 @@ export const theme = createTheme({
     divider: alpha(ink, 0.09),
   },
   shape: { borderRadius: 12 },
-  // A person who asked their system for less motion (WCAG 2.3.3) gets MUI's transitions and
-  // ripples without movement: dialogs, menus and drawers appear and go at once.
-  motion: { reducedMotion: 'system' },
   typography: {
     fontFamily,
     h1: { fontWeight: 750, letterSpacing: '-0.03em' },
