@@ -92,6 +92,8 @@ function BlockCardFace(props: FaceProps) {
       aria-label={label}
       data-testid="agenda-block"
       data-block-id={block.id}
+      data-task-id={block.task}
+      data-start={block.start}
       data-source={source || undefined}
       data-current={isCurrent || undefined}
       data-fixed={block.fixed || undefined}

@@ -2,6 +2,7 @@ import { fromWallClock } from '@planner/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { TimelineSnapshot } from '../data/use-timeline';
 import type { AgendaBlock, AgendaItems } from '../model/agenda-block';
@@ -150,5 +151,65 @@ describe('DayView menus opened before the drag layer loads', () => {
     await waitFor(() => expect(paper?.style.top).toBe('360px'));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Open task' }));
     expect(screen.getByTestId('where')).toHaveTextContent(taskRoute('t1'));
+  }, 10_000);
+});
+
+describe('DayView keeps the focus on a block the plan moved', () => {
+  // The plan moves the block: Next, a synced event or the clock gives it a new place and a new id.
+  const moved: AgendaBlock = {
+    ...block,
+    id: 'planned:t1:later',
+    start: ELEVEN + H,
+    end: ELEVEN + 2 * H,
+  };
+  let setBlocks: (blocks: AgendaBlock[]) => void = () => {};
+
+  function MovingDay() {
+    const [blocks, set] = useState<AgendaBlock[]>([block]);
+    setBlocks = set;
+    return (
+      <DayView
+        env={env}
+        range={dayRangeAround(NOW, ZONE)}
+        items={{ ...items, blocks }}
+        reminders={[reminder]}
+        snapshot={snapshot}
+        focusDate={NOW}
+        onExtend={() => {}}
+      />
+    );
+  }
+
+  const card = (name: RegExp) => screen.getByRole('button', { name });
+
+  it('gives the focus to the moved card when the focused one is drawn anew', async () => {
+    renderAgenda(<MovingDay />);
+    await dragLayerLoaded();
+    card(/^Write report, 11:00 to 12:00/u).focus();
+    act(() => setBlocks([moved]));
+    await waitFor(() => expect(card(/^Write report, 12:00 to 13:00/u)).toHaveFocus());
+  }, 10_000);
+
+  it('gives the focus to the moved card when its menu closes on Escape', async () => {
+    renderAgenda(<MovingDay />);
+    await dragLayerLoaded();
+    card(/^Write report, 11:00 to 12:00/u).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Open task' })).toHaveFocus();
+    act(() => setBlocks([moved]));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(card(/^Write report, 12:00 to 13:00/u)).toHaveFocus());
+  }, 10_000);
+
+  it('takes no focus from where the person put it', async () => {
+    renderAgenda(<MovingDay />);
+    await dragLayerLoaded();
+    card(/^Write report, 11:00 to 12:00/u).focus();
+    const other = screen.getByRole('button', { name: 'More for Pay rent' });
+    other.focus();
+    act(() => setBlocks([moved]));
+    await act(() => Promise.resolve());
+    expect(other).toHaveFocus();
   }, 10_000);
 });

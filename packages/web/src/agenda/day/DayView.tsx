@@ -20,6 +20,7 @@ import { BlockCard, type BlockView } from './BlockCard';
 import type * as DndLayerModule from './DndLayer';
 import {
   anchorSelector,
+  blockAnchor,
   DayMenusContext,
   liveAnchor,
   type DayMenus,
@@ -27,6 +28,7 @@ import {
 } from './menu-anchor';
 import { OpenBlockMenu } from './OpenBlockMenu';
 import { OverdueReminders } from './OverdueReminders';
+import { useFocusFollowsBlock } from './use-focus-follows-block';
 
 export interface DayViewProps {
   env: AgendaEnv;
@@ -84,6 +86,7 @@ export function DayView(props: DayViewProps) {
   const helpDay =
     model.days.find((d) => props.focusDate >= d.start && props.focusDate < d.end)?.start ?? null;
   useEdgeLoading(container, props.onExtend);
+  useFocusFollowsBlock(container);
   const todayStart = startOfLocalDay(now, env.timeZone);
   return (
     <Box
@@ -268,8 +271,7 @@ function useMenuState(container: React.RefObject<HTMLDivElement | null>) {
   } | null>(null);
   const onOpen = useCallback(
     (clicked: HTMLElement, block: DayBlock) => {
-      const selector = `[data-block-id="${CSS.escape(block.id)}"]`;
-      setMenu({ anchor: liveAnchor(container, selector, clicked), block });
+      setMenu({ anchor: blockAnchor(container, clicked), block });
     },
     [container],
   );

@@ -31,6 +31,8 @@ export const ShortRecordRow = memo(function ShortRecordRow(props: ShortRecordRow
       aria-label={t('block.label', { title, start, end })}
       data-testid="agenda-short-record"
       data-block-id={block.id}
+      data-task-id={block.task}
+      data-start={block.start}
       onClick={(event) => props.onOpen(event.currentTarget, block)}
       sx={{
         width: '100%',
