@@ -128,7 +128,58 @@ async function shootPage(page: Page, name: string): Promise<void> {
   await saveShot(page, name);
 }
 
-/** What the worker's registration shows: title, the app's action fields, the tap's route. */
+/**
+ * Counts, in the worker, the notifications whose showNotification() has settled. Chromium's
+ * getNotifications() deletes from its database every stored notification the platform does not
+ * report as displayed yet, so a read made while a notification is being shown loses it for
+ * good (the test polled, and about one run in eight under load lost a push that way). The test
+ * reads only once the worker's shows are done. Playwright stays attached to the worker, which
+ * Chromium then keeps running, so the count lives as long as the test.
+ */
+async function countShows(context: BrowserContext): Promise<void> {
+  await worker(context).evaluate(() => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration };
+    const counter = self as unknown as { e2eShows: number; e2eWaiters: (() => void)[] };
+    counter.e2eShows = 0;
+    counter.e2eWaiters = [];
+    const registration = scope.registration;
+    const show = registration.showNotification.bind(registration);
+    registration.showNotification = async (title, options) => {
+      try {
+        await show(title, options);
+      } finally {
+        // A refused show counts too: the read that follows says what is missing.
+        counter.e2eShows += 1;
+        for (const wake of counter.e2eWaiters.splice(0)) wake();
+      }
+    };
+  });
+}
+
+/** Waits until the worker's `count`th notification has been shown (see countShows). */
+async function showsDone(context: BrowserContext, count: number): Promise<void> {
+  await worker(context).evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const counter = self as unknown as { e2eShows: number; e2eWaiters: (() => void)[] };
+        const check = () =>
+          counter.e2eShows >= count ? resolve() : counter.e2eWaiters.push(check);
+        check();
+      }),
+    count,
+  );
+}
+
+function worker(context: BrowserContext) {
+  const [serviceWorker] = context.serviceWorkers();
+  if (!serviceWorker) throw new Error('no service worker');
+  return serviceWorker;
+}
+
+/**
+ * What the worker's registration shows: title, the app's action fields, the tap's route. Read
+ * only when no notification is being shown (countShows).
+ */
 function shownNotifications(
   page: Page,
 ): Promise<{ title: string; actions: { action: string; title: string }[]; route?: string }[]> {
@@ -199,6 +250,7 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     await agenda.goto('/agenda');
     await expect(agenda.block(`${TASK}, 9:00 AM to 9:30 AM`)).toBeVisible();
     const registrationId = await workerRegistrationId(cdp, origin);
+    await countShows(context);
 
     // Settings, reached by clicks: off until the person turns it on (permission is granted, so
     // Chromium asks nothing), then RegisterDevice stores this browser's subscription.
@@ -251,11 +303,10 @@ test('notifications: allowed, registered, a push shown, its action changes the p
         data: JSON.stringify(payload),
       });
     await deliver(nearEnd ?? {});
-    await expect
-      .poll(() => shownNotifications(page))
-      .toEqual([
-        { title: TASK, actions: [{ action: 'moreTime', title: 'More time' }], route: '/agenda' },
-      ]);
+    await showsDone(context, 1);
+    expect(await shownNotifications(page)).toEqual([
+      { title: TASK, actions: [{ action: 'moreTime', title: 'More time' }], route: '/agenda' },
+    ]);
 
     // The person presses "More time": the server gives the running session 30 more minutes and
     // the open agenda shows it without a reload.
@@ -278,11 +329,12 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     // The same action token again (a second press of a stale copy): the server refuses it, the
     // worker says so in a notification and the plan stays as it is.
     await deliver({ ...nearEnd, tag: 'again' });
-    await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+    await showsDone(context, 2);
+    expect(await shownNotifications(page)).toHaveLength(1);
+    // The click's handler is awaited: the failure's notification has been shown when it returns.
     await clickNotification(context, 'moreTime');
-    await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.title))
-      .toEqual(['That did not work']);
+    await showsDone(context, 3);
+    expect((await shownNotifications(page)).map((n) => n.title)).toEqual(['That did not work']);
     expect(await sessionEnd()).toBe(start + 60 * MINUTE);
     await clickNotification(context, '');
     await expect.poll(() => shownNotifications(page)).toEqual([]);
@@ -290,9 +342,10 @@ test('notifications: allowed, registered, a push shown, its action changes the p
     // A tap on a notification's body, with Settings open: this tab goes to its route, the agenda.
     await openFromDrawer(page, 'Settings');
     await deliver({ ...nearEnd, tag: 'second', actionToken: undefined, actions: [] });
-    await expect
-      .poll(() => shownNotifications(page))
-      .toEqual([{ title: TASK, actions: [], route: '/agenda' }]);
+    await showsDone(context, 4);
+    expect(await shownNotifications(page)).toEqual([
+      { title: TASK, actions: [], route: '/agenda' },
+    ]);
     await clickNotification(context, '');
     await expect(page).toHaveURL(/\/agenda$/);
     await expect(agenda.block(`${TASK}, 9:00 AM to 10:00 AM`)).toBeVisible();
@@ -309,9 +362,7 @@ test('notifications: allowed, registered, a push shown, its action changes the p
 
 /** A click on the shown notification (its action button, or '' for the body), in the worker. */
 async function clickNotification(context: BrowserContext, action: string): Promise<void> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('no service worker');
-  await worker.evaluate(async (action) => {
+  await worker(context).evaluate(async (action) => {
     // The worker's globals (the page's tsconfig has no WebWorker lib).
     const scope = self as unknown as EventTarget & {
       registration: ServiceWorkerRegistration;
