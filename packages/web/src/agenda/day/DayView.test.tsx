@@ -202,6 +202,18 @@ describe('DayView keeps the focus on a block the plan moved', () => {
     await waitFor(() => expect(card(/^Write report, 12:00 to 13:00/u)).toHaveFocus());
   }, 10_000);
 
+  it('follows no card the person let go of (a click on the background)', async () => {
+    renderAgenda(<MovingDay />);
+    await dragLayerLoaded();
+    await userEvent.click(card(/^Write report, 11:00 to 12:00/u));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await userEvent.click(document.body);
+    act(() => setBlocks([moved]));
+    await act(() => Promise.resolve());
+    expect(document.body).toHaveFocus();
+  }, 10_000);
+
   it('takes no focus from where the person put it', async () => {
     renderAgenda(<MovingDay />);
     await dragLayerLoaded();

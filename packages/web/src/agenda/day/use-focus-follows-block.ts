@@ -20,6 +20,17 @@ export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): 
           ? { card: target, mark: markOf(target) }
           : null;
     };
+    // A click on the page's background takes the focus away on purpose: nothing to follow then.
+    // A card taken out of the page is no such choice, nor is the window losing the focus (the
+    // card stays the page's focused element meanwhile).
+    const onFocusOut = (event: FocusEvent) => {
+      const card = held?.card;
+      if (event.relatedTarget !== null || event.target !== card) return;
+      queueMicrotask(() => {
+        const isLetGo = card.isConnected && document.activeElement !== card;
+        if (isLetGo && held?.card === card) held = null;
+      });
+    };
     const follow = () => {
       if (!held || held.card.isConnected) return;
       const active = document.activeElement;
@@ -28,14 +39,17 @@ export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): 
       const twin = findBlockCard(root, held.mark);
       if (!twin) return;
       held = { card: twin, mark: markOf(twin) };
-      twin.focus();
+      // Without scrolling: the person may be reading elsewhere in the list.
+      twin.focus({ preventScroll: true });
     };
     const observer = new MutationObserver(follow);
     observer.observe(root, { childList: true, subtree: true });
     root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
     return () => {
       observer.disconnect();
       root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
     };
   }, [container]);
 }
