@@ -130,6 +130,17 @@ describe('DayView menus opened before the drag layer loads', () => {
     expect(screen.getByRole('button', { name: 'More for Pay rent' })).toHaveFocus();
   }, 10_000);
 
+  it("keeps the focus on a row's control when the loaded layer draws the list anew", async () => {
+    renderDay();
+    const button = screen.getByRole('button', { name: 'More for Pay rent' });
+    button.focus();
+    await dragLayerLoaded();
+    expect(button.isConnected).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'More for Pay rent' })).toHaveFocus(),
+    );
+  }, 10_000);
+
   it("keeps a block's menu hanging from the block drawn by the loaded layer", async () => {
     // A block on the page has its place; a block taken out of it has none.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (

@@ -1,44 +1,68 @@
 import { useEffect, type RefObject } from 'react';
 import { findBlockCard, markOf, type BlockMark } from './menu-anchor';
 
+/** How the focused element is found again once drawn anew: a block by its mark, else by name. */
+type Held = { element: HTMLElement; block: BlockMark | null; selector: string | null };
+
+/** A selector naming a row's control again (its menu anchor, else its accessible name). */
+function selectorOf(element: HTMLElement): string | null {
+  const tag = element.tagName.toLowerCase();
+  const anchor = element.dataset['menuAnchor'];
+  if (anchor) return `${tag}[data-menu-anchor="${CSS.escape(anchor)}"]`;
+  const label = element.getAttribute('aria-label');
+  return label ? `${tag}[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+function hold(element: HTMLElement): Held {
+  const isBlock = element.dataset['blockId'] !== undefined;
+  return {
+    element,
+    block: isBlock ? markOf(element) : null,
+    selector: isBlock ? null : selectorOf(element),
+  };
+}
+
+function findAgain(root: HTMLElement, held: Held): HTMLElement | null {
+  if (held.block) return findBlockCard(root, held.block);
+  return held.selector ? root.querySelector<HTMLElement>(held.selector) : null;
+}
+
 /**
- * Keeps the keyboard's place in the day list when the plan moves the focused block. A re-plan
- * (Next, a synced event, time passing) may draw a block's card anew under a new id, and a focused
- * element taken out of the page leaves the focus nowhere: the next Tab would start again at the
- * top of the page. When the card that had the focus is gone and nothing else took the focus, its
- * twin (the same block, else the same task's card nearest the old start) gets it.
+ * Keeps the keyboard's place in the day list when what had the focus is drawn anew. The list is
+ * drawn anew when its drag layer loads after the first paint, and a re-plan (Next, a synced
+ * event, time passing) may draw a block's card under a new id. A focused element taken out of
+ * the page leaves the focus nowhere: the next Tab would start again at the top of the page. When
+ * the element that had the focus is gone and nothing else took the focus, its twin gets it: for
+ * a block the same block, else the same task's card nearest the old start; for a row's control
+ * (a quick add, a reminder's buttons) the one of the same name.
  */
 export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
-    let held: { card: HTMLElement; mark: BlockMark } | null = null;
+    let held: Held | null = null;
     const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      held =
-        target instanceof HTMLElement && target.dataset['blockId'] !== undefined
-          ? { card: target, mark: markOf(target) }
-          : null;
+      held = event.target instanceof HTMLElement ? hold(event.target) : null;
     };
     // A click on the page's background takes the focus away on purpose: nothing to follow then.
-    // A card taken out of the page is no such choice, nor is the window losing the focus (the
-    // card stays the page's focused element meanwhile).
+    // An element taken out of the page is no such choice, nor is the window losing the focus (the
+    // element stays the page's focused one meanwhile).
     const onFocusOut = (event: FocusEvent) => {
-      const card = held?.card;
-      if (event.relatedTarget !== null || event.target !== card) return;
+      const element = held?.element;
+      if (event.relatedTarget !== null || event.target !== element) return;
       queueMicrotask(() => {
-        const isLetGo = card.isConnected && document.activeElement !== card;
-        if (isLetGo && held?.card === card) held = null;
+        const isLetGo = element.isConnected && document.activeElement !== element;
+        if (isLetGo && held?.element === element) held = null;
       });
     };
     const follow = () => {
-      if (!held || held.card.isConnected) return;
+      if (!held || held.element.isConnected) return;
       const active = document.activeElement;
       // Something else has the focus (a menu, a dialog, a field): leave it there.
       if (active && active !== document.body) return;
-      const twin = findBlockCard(root, held.mark);
+      const twin = findAgain(root, held);
       if (!twin) return;
-      held = { card: twin, mark: markOf(twin) };
+      held = hold(twin);
       // Without scrolling: the person may be reading elsewhere in the list.
       twin.focus({ preventScroll: true });
     };
