@@ -87,6 +87,10 @@ describe.runIf(url)('a database restart (PostgreSQL)', () => {
       await blocker.query('ROLLBACK').catch(() => undefined);
       await blocker.end();
     }
+    // The next call: once the pool has dropped its idle connections that PostgreSQL closed. They
+    // learn it from their sockets, a moment after the terminations; a call handed one before
+    // that answers 503 too, as any call caught by a restart does.
+    await waitUntil(() => Promise.resolve((server.database.pgPool?.idleCount ?? 0) === 0));
     const profile = await user.client.call('GetUserProfile');
     expect(profile.user?.email).toBe(user.email);
     expect(server.logs.join('\n')).toContain('database unavailable');
