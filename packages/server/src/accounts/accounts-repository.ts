@@ -89,6 +89,8 @@ export async function findCredentials(db: Reader, email: string): Promise<Creden
     .selectFrom('users')
     .select(['user_id', 'password_hash'])
     .where('email', '=', email)
+    // Names the partial index's condition: without it both databases read every account.
+    .where('email', '<>', sql.lit(''))
     .executeTakeFirst();
   return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined;
 }

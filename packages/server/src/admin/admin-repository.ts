@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 
 /** Sets the account's own premium level by its (normalised) e-mail; false when none has it. */
@@ -11,6 +11,8 @@ export async function setLevelByEmail(
     .updateTable('users')
     .set({ premium_level: level })
     .where('email', '=', email)
+    // Names the partial index's condition: without it both databases read every account.
+    .where('email', '<>', sql.lit(''))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

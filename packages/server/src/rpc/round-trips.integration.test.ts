@@ -13,7 +13,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
+import { CompiledQuery, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@planner/core';
 import { createClient, type Client } from '@planner/protocol/client';
@@ -111,8 +111,15 @@ async function startRelay(target: URL): Promise<Server> {
 }
 
 let sqliteStatements = 0;
+/** On SQLite, the SQL of every statement the app built, for their query plans. */
+const statementTexts = new Set<string>();
 const statementCounter: KyselyPlugin = {
-  transformQuery: (args) => args.node,
+  transformQuery: (args) => {
+    if (!onPostgres) {
+      statementTexts.add(database.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+    }
+    return args.node;
+  },
   transformResult: (args) => {
     sqliteStatements += 1;
     return Promise.resolve(args.result);
@@ -166,6 +173,16 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
 
   const { client: c, categoryId } = await signUp('rounds@example.com');
+  // Signing in, and a friend signing up with the referral code: their statements' plans are
+  // checked with the calls'.
+  const { user } = await c.call('GetUserProfile');
+  const { client: friend } = await signUp('friend@example.com');
+  await friend.call('ValidateReferralCode', { code: user?.referralCode ?? '' });
+  await friend.call('AddReferral', { code: user?.referralCode ?? '' });
+  await createClient({ baseUrl, timezone: 'UTC' }).call('CreateSession', {
+    email: 'rounds@example.com',
+    password: STRONG_PASSWORD,
+  });
   const tasks: string[] = [];
   for (let i = 0; i < 8; i += 1) {
     const { task } = await c.call('PutTask', {
@@ -255,5 +272,39 @@ describe(`statements and round trips per call (${onPostgres ? 'PostgreSQL' : 'SQ
       ];
     });
     expect(over).toEqual([]);
+  });
+});
+
+/**
+ * A full scan, or a search led by a column no caller holds (the subscriptions of every account
+ * that are active, say), costs nothing on a test's few rows and grows with every account on a
+ * real server: 3.4 ms a call with 20,000 subscribers. SQLite's plan of every statement seen
+ * above must find its rows by a key (docs/running-in-production.md, "Every statement finds its
+ * rows by a key"). PostgreSQL plans by its statistics, so a test's tiny tables tell nothing there.
+ */
+const KEYS = ['user_id', 'referrer_id', 'token_hash', 'email', 'referral_code'];
+
+describe.skipIf(onPostgres)('query plans (SQLite)', () => {
+  it('finds the rows of every statement of these calls by a key', async () => {
+    expect(statementTexts.size).toBeGreaterThan(20);
+    const unkeyed: string[] = [];
+    for (const text of statementTexts) {
+      const parameters = [...text.matchAll(/\?/g)].map(() => null);
+      const { rows } = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, parameters),
+      );
+      for (const { detail } of rows) {
+        const scan = /^SCAN (?!json_each|CONSTANT ROW|\d+-ROW VALUES)/.test(detail);
+        // A primary key or a unique constraint (SQLite's autoindexes) is a key; an index of
+        // ours must be led by one of KEYS.
+        const search = /^SEARCH \S+ USING (?:COVERING )?INDEX (\S+) \((\w+)=\?/.exec(detail);
+        const unkeyedSearch =
+          search !== null &&
+          !search[1]?.startsWith('sqlite_autoindex_') &&
+          !KEYS.includes(search[2] ?? '');
+        if (scan || unkeyedSearch) unkeyed.push(`${detail}\n  in: ${text.slice(0, 160)}`);
+      }
+    }
+    expect(unkeyed).toEqual([]);
   });
 });

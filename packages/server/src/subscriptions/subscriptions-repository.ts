@@ -58,6 +58,8 @@ export async function findByPurchase(
     .selectAll()
     .where('store', '=', store)
     .where('purchase_key', '=', purchaseKey)
+    // Names the partial index's condition, which both databases need to pick that index.
+    .where('purchase_key', '<>', sql.lit(''))
     .executeTakeFirst();
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { TiersTables } from './tables';
 
@@ -10,6 +10,8 @@ export async function ownerOfCode(db: Db, code: string): Promise<string | undefi
     .selectFrom('users')
     .select('user_id')
     .where('referral_code', '=', code)
+    // Names the partial index's condition: without it both databases read every account.
+    .where('referral_code', '<>', sql.lit(''))
     .executeTakeFirst();
   return row?.user_id;
 }

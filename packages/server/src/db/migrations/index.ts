@@ -24,6 +24,7 @@ import * as appHandoffs from './0022_app_handoffs';
 import * as sharedState from './0023_shared_state';
 import * as smsCodesPerRequester from './0024_sms_codes_per_requester';
 import * as planStability from './0025_plan_stability';
+import * as subscriptionsByUser from './0026_subscriptions_by_user';
 
 /**
  * Every migration, in order. Names sort in the order they run; a domain adds its own file
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_shared_state': sharedState,
   '0024_sms_codes_per_requester': smsCodesPerRequester,
   '0025_plan_stability': planStability,
+  '0026_subscriptions_by_user': subscriptionsByUser,
 };
