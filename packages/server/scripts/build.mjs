@@ -2,6 +2,7 @@
 // ES module that plain `node` runs; npm packages stay imports, resolved from node_modules at
 // run time (native addons such as better-sqlite3 cannot be bundled).
 import { fileURLToPath, URL } from 'node:url';
+import process from 'node:process';
 import { build } from 'esbuild';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -16,12 +17,17 @@ const npmPackagesExternal = {
   },
 };
 
+// `node scripts/build.mjs [entry outdir]`: the server by default; the mixed-load benchmark builds
+// its load server the same way (bench/mixed-load.bench.ts), so that it measures what runs in
+// production.
+const [entry = 'src/main.ts', outdir = 'dist'] = process.argv.slice(2);
+
 await build({
   absWorkingDir: serverDir,
-  entryPoints: ['src/main.ts'],
+  entryPoints: [entry],
   // The output must stay two folders below the repository root: config.ts finds the root
   // (DATA_DIR, WEB_DIST) relative to its own file.
-  outdir: 'dist',
+  outdir,
   bundle: true,
   // The app is a chunk of its own, which the cluster's primary never loads.
   splitting: true,
