@@ -42,7 +42,7 @@ const BUDGETS: Record<string, Budget> = {
   GetTimelineState: { sqlite: 1, postgres: 1, roundTrips: 1 },
   GetTimeline: { sqlite: 8, postgres: 8, roundTrips: 3 },
   GetTasks: { sqlite: 4, postgres: 4, roundTrips: 3 },
-  PutTask: { sqlite: 5, postgres: 7, roundTrips: 4 },
+  PutTask: { sqlite: 5, postgres: 7, roundTrips: 3 },
   Next: { sqlite: 6, postgres: 8, roundTrips: 3 },
   Pause: { sqlite: 6, postgres: 8, roundTrips: 3 },
   SetTimelineState: { sqlite: 5, postgres: 7, roundTrips: 3 },

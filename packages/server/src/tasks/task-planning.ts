@@ -1,4 +1,5 @@
 import type { TimelineState } from '../plan-store/timeblock';
+import type { Statement } from '../db/together';
 import type { Db, OpenPlan } from '../rpc/context';
 import type { Task } from './task';
 import type { TaskExtras } from './task-presenter';
@@ -26,6 +27,17 @@ export interface TaskPlanning {
     taskIds: readonly string[],
     now: number,
   ): Promise<TaskExtras>;
+  /**
+   * `first` read together with storedExtras (one round trip on PostgreSQL): for a call that
+   * knows its tasks' ids before reading them and writes nothing the extras show.
+   */
+  storedExtrasWith<T>(
+    db: Db,
+    userId: string,
+    taskIds: readonly string[],
+    now: number,
+    first: Statement<T>,
+  ): Promise<[T, TaskExtras]>;
   /** The same with the plan brought up to now (expected starts): for reading tasks. */
   plannedExtras(
     db: Db,

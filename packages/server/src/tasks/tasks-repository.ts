@@ -135,9 +135,14 @@ const taskById = preparedQuery((db, $) =>
     .where('id', '=', $<string>(1)),
 );
 
-export async function findTask(db: Db, userId: string, id: string): Promise<Task | undefined> {
-  const [row] = (await taskById(db, [userId, id])).rows;
-  return row ? toTask(row) : undefined;
+export function taskByIdRead(db: Db, userId: string, id: string): Statement<Task | undefined> {
+  return statement(taskById.with(db, [userId, id]), ({ rows: [row] }) =>
+    row ? toTask(row) : undefined,
+  );
+}
+
+export function findTask(db: Db, userId: string, id: string): Promise<Task | undefined> {
+  return runStatement(db, taskByIdRead(db, userId, id));
 }
 
 const tasksByIds = preparedQuery((db, $) =>

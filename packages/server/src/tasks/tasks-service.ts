@@ -29,6 +29,7 @@ import {
   listRecurringSiblings,
   listTasks,
   saveTask,
+  taskByIdRead,
 } from './tasks-repository';
 import { recordEstimate } from '../estimates/estimates-repository';
 
@@ -116,13 +117,7 @@ export async function putTask(
   if (!input.task) throw invalid('field "task": required');
   if (input.rest < 0 || input.rest > MAX_REST_MS) throw invalid('field "rest": 0 to 24 hours');
   const isNew = input.task.id === '';
-  const existing = isNew ? newTask(now) : await findTask(db, userId, input.task.id);
-  if (!existing) throw notFound();
   const mask = parseFields(isNew ? [] : input.fields);
-  const task = applyTaskFields(existing, input.task, mask);
-  if (isNew && input.task.timeScheduled === 0) task.timeScheduled = DEFAULT_TIME_SCHEDULED_MS;
-  if (isNew || mask.has('category')) await requireCategory(db, userId, task.categoryId);
-  task.updatedAt = now;
   // A rule change may start, move or end a series, which keeps its next occurrence on the
   // timeline state.
   const replans =
@@ -130,11 +125,14 @@ export async function putTask(
     input.doItNow ||
     mask.has('recurrenceRule') ||
     PLANNING_FIELDS.some((f) => mask.has(f));
-  // A title, note, checklist or category edit (the common one) cannot move any block: the
-  // timeline is only marked updated; the next read replays it as usual.
-  const saved = replans
-    ? await putPlannedTask({ ...call, now, input, mask, existing, task, isNew })
-    : await putUnplannedTask(call, now, input, mask, existing, task);
+  if (!replans) return putUnplannedTask(call, now, input, input.task, mask);
+  const existing = isNew ? newTask(now) : await findTask(db, userId, input.task.id);
+  if (!existing) throw notFound();
+  const task = applyTaskFields(existing, input.task, mask);
+  if (isNew && input.task.timeScheduled === 0) task.timeScheduled = DEFAULT_TIME_SCHEDULED_MS;
+  if (isNew || mask.has('category')) await requireCategory(db, userId, task.categoryId);
+  task.updatedAt = now;
+  const saved = await putPlannedTask({ ...call, now, input, mask, existing, task, isNew });
   // The estimate as typed (before do-it-now adds time): what estimate accuracy measures against.
   if ((isNew || mask.has('timeScheduled')) && !saved.isCompleted)
     await recordEstimate(db, userId, saved.id, task.timeScheduled, now);
@@ -142,22 +140,38 @@ export async function putTask(
   return presentTask(saved, extras, true);
 }
 
+/**
+ * A title, note, checklist or category edit (the common one) cannot move any block: the
+ * timeline is only marked updated; the next read replays it as usual. Nor does it change what
+ * the answer's extras show (category list, time spent), so they are read with the task, and the
+ * writes go with the commit: three round trips on PostgreSQL.
+ */
 async function putUnplannedTask(
   call: TaskCall,
   now: number,
   input: Input<'PutTask'>,
+  fields: Plain<WireTask>,
   mask: ReadonlySet<TaskField>,
-  existing: Task,
-  task: Task,
-): Promise<Task> {
+): Promise<Plain<WireTask>> {
   const { db, userId } = call;
+  const [existing, extras] = await call.planning.storedExtrasWith(
+    db,
+    userId,
+    [fields.id],
+    now,
+    taskByIdRead(db, userId, fields.id),
+  );
+  if (!existing) throw notFound();
+  const task = applyTaskFields(existing, fields, mask);
+  if (mask.has('category')) await requireCategory(db, userId, task.categoryId);
+  task.updatedAt = now;
   await saveTask(db, userId, task);
   if (input.updateType > 0 && task.recurringTaskId) {
     await applyToSiblings({ ...call, now, opened: null }, existing, input, mask);
     await changeSeries(db, userId, null, existing, task, mask);
   }
   await call.plan.touch(now);
-  return task;
+  return presentTask(task, extras, true);
 }
 
 interface PlannedPut extends TaskCall {

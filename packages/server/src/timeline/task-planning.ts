@@ -3,7 +3,8 @@ import { toPlanningTask } from '../tasks/task';
 import { deleteTaskBlocks } from '../plan-store/timeline-repository';
 import { completeTask, startTaskNow, takeRest } from './controls';
 import { sessionOf } from './planner';
-import { loadTaskExtras } from './task-extras';
+import { together } from '../db/together';
+import { loadTaskExtras, taskExtrasReads } from './task-extras';
 import { newBlockId, openTimeline, saveTimeline } from './timeline-session';
 import { dropBlock } from './world';
 
@@ -42,6 +43,11 @@ export const taskPlanning: TaskPlanning = {
     return { state: session.world.state, timeZone: session.profile.timezone };
   },
   storedExtras: (db, userId, taskIds, now) => loadTaskExtras(db, userId, taskIds, now, null),
+  async storedExtrasWith(db, userId, taskIds, now, first) {
+    const reads = taskExtrasReads(db, userId, taskIds, now, null);
+    const [value, ...extras] = await together(db, [first, ...reads.statements]);
+    return [value, reads.finish(extras)];
+  },
   async plannedExtras(db, userId, taskIds, now) {
     const session = await openTimeline(db, userId, now);
     const { plan } = await saveTimeline(session);
