@@ -46,8 +46,9 @@ describe.runIf(url)('a database restart (PostgreSQL)', () => {
     expect(await terminateServerConnections(server.database.connectionName ?? '')).toBeGreaterThan(
       0,
     );
-    // The terminations reach the idle clients as 'error' events, which used to end the process.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The terminations reach the idle clients as 'error' events, which used to end the process;
+    // the pool drops each one as its event comes.
+    await waitUntil(() => Promise.resolve((server.database.pgPool?.idleCount ?? 0) === 0));
 
     const profile = await user.client.call('GetUserProfile');
     expect(profile.user?.email).toBe(user.email);
