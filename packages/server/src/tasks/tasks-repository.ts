@@ -202,34 +202,31 @@ export async function listPlanningTasks(db: Db, userId: string): Promise<Plannin
   return (await planningTasks(db, [userId])).rows.map(planningTaskOfRow);
 }
 
+// The time spent is summed per open task through the user's blocks of that task (the index led
+// by user and task): a sum over all the user's past blocks, grouped by task, grew with the
+// account's history, 2 ms a call for a year of blocks against 60 µs this way.
 const planningTasksWithSpent = preparedQuery((db, $) =>
   db
     .selectFrom('tasks as t')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('timeblocks as b')
-          .select([
-            'b.task_id',
-            sql<number>`sum(case when b.end_ms < ${$(1)} then b.end_ms else ${$(1)} end - b.start_ms)`.as(
-              'spent',
-            ),
-          ])
-          .where('b.user_id', '=', $<string>(0))
-          .where('b.start_ms', '<', $<number>(1))
-          .where('b.end_ms', '>', sql<number>`b.start_ms`)
-          .groupBy('b.task_id')
-          .as('f'),
-      (join) => join.onRef('f.task_id', '=', 't.id'),
-    )
-    .select([
+    .select((eb) => [
       't.id',
       't.time_scheduled',
       't.deadline',
       't.created_at',
       't.order_key',
       't.is_unconfirmed',
-      'f.spent',
+      eb
+        .selectFrom('timeblocks as b')
+        .select(
+          sql<number>`sum(case when b.end_ms < ${$(1)} then b.end_ms else ${$(1)} end - b.start_ms)`.as(
+            'spent',
+          ),
+        )
+        .whereRef('b.user_id', '=', 't.user_id')
+        .whereRef('b.task_id', '=', 't.id')
+        .where('b.start_ms', '<', $<number>(1))
+        .where('b.end_ms', '>', sql<number>`b.start_ms`)
+        .as('spent'),
     ])
     .where('t.user_id', '=', $<string>(0))
     .where('t.is_completed', '=', 0),
