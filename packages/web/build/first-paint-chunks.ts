@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
+import { STRINGS } from './locale-chunk-names';
 
 /**
  * Chunks for the two first loads that matter: a signed-in person opening the agenda, and a new one
@@ -8,7 +9,10 @@ import type { Plugin, Rolldown } from 'vite';
  * chunk per combination of importers: the agenda's first paint fetched some fifty scripts, and
  * compressing each on its own cost about 15 KB. Here the agenda's first paint is one chunk
  * (`agenda`: the shell, the agenda and what only they need) on top of one chunk it shares with
- * the login page (`ui`: what both need), on top of the entry. Everything else stays as it was.
+ * the login page (`ui`: what both need), on top of the entry. The navigation's body, which the
+ * desktop docks at once and the phone shows only in its drawer, is one more (`nav`), with what it
+ * shares with the login page only in one of its own (`ui-nav`): in `nav`, it would have the login
+ * page load the shell. Everything else stays as it was.
  *
  * What "both need" has to be exact, or the agenda downloads the login page's text fields: the
  * module graph alone says that AgendaPage reaches InputBase (through MUI's `styles` index), so
@@ -17,6 +21,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 const LOGIN = /[\\/]src[\\/]login[\\/]LoginPage\.tsx$/;
 const AGENDA = /[\\/]src[\\/](shell[\\/]AppShell|agenda[\\/]AgendaPage)\.tsx$/;
+const NAV = /[\\/]src[\\/]shell[\\/]NavDrawerContent\.tsx$/;
 
 /** Every export of a module, or these names; an empty set: the module only runs. */
 type Names = ReadonlySet<string> | 'all';
@@ -260,24 +265,33 @@ async function neededModules(ctx: PluginContext, roots: string[]): Promise<Set<s
 
 export function firstPaintChunks(): Plugin {
   const shared = new Set<string>();
+  const sharedWithNav = new Set<string>();
   return {
     name: 'planner-first-paint-chunks',
     apply: 'build',
     async buildEnd(error) {
       shared.clear();
+      sharedWithNav.clear();
       if (error) return;
       const ids = [...this.getModuleIds()];
       const login = ids.filter((id) => LOGIN.test(id));
       const agenda = ids.filter((id) => AGENDA.test(id));
-      if (login.length !== 1 || agenda.length !== 2) {
-        this.warn('first-paint chunks: the login page, shell or agenda moved; default chunks');
+      const nav = ids.filter((id) => NAV.test(id));
+      if (login.length !== 1 || agenda.length !== 2 || nav.length !== 1) {
+        this.warn(
+          'first-paint chunks: the login page, shell, agenda or navigation moved; default chunks',
+        );
         return;
       }
-      const [forLogin, forAgenda] = [
+      const [forLogin, forAgenda, forNav] = [
         await neededModules(this, login),
         await neededModules(this, agenda),
+        await neededModules(this, nav),
       ];
-      for (const id of forAgenda) if (forLogin.has(id)) shared.add(id);
+      for (const id of forLogin) {
+        if (forAgenda.has(id)) shared.add(id);
+        else if (forNav.has(id)) sharedWithNav.add(id);
+      }
     },
     config() {
       return {
@@ -287,9 +301,19 @@ export function firstPaintChunks(): Plugin {
               codeSplitting: {
                 // Higher priority first; each group also takes what its modules import.
                 groups: [
-                  { name: 'index', tags: ['$initial'], priority: 3 },
+                  // The strings' chunks are entries of their own (build/locale-chunk-names.ts):
+                  // as such, `$initial` would take their strings into the entry.
+                  {
+                    name: 'index',
+                    tags: ['$initial'],
+                    test: (id: string) => !STRINGS.test(id),
+                    priority: 3,
+                  },
                   { name: 'ui', test: (id: string) => shared.has(id), priority: 2 },
                   { name: 'agenda', test: AGENDA, priority: 1 },
+                  // Of two groups with one priority, the first in the list.
+                  { name: 'ui-nav', test: (id: string) => sharedWithNav.has(id), priority: 0 },
+                  { name: 'nav', test: NAV, priority: 0 },
                 ],
               },
             },

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@planner/core';
+import { addLocalDays, isValidTimeZone, startOfLocalDay, toWallClock } from '@planner/core';
 
 export type AgendaView = 'day' | 'week';
 
@@ -32,4 +32,12 @@ export function dayPartAt(instant: number, timeZone: string): DayPart {
   if (hour >= 5 && hour < 12) return 'morning';
   if (hour >= 12 && hour < 18) return 'afternoon';
   return 'evening';
+}
+
+/** The first day of the week holding `instant`, by the person's firstDayOfWeek (MON, SAT, SUN). */
+export function weekStartOf(instant: number, firstDayOfWeek: string, timeZone: string): number {
+  const first = firstDayOfWeek === 'SUN' ? 0 : firstDayOfWeek === 'SAT' ? 6 : 1;
+  const wall = toWallClock(instant, timeZone);
+  const back = (wall.weekday - first + 7) % 7;
+  return startOfLocalDay(addLocalDays(instant, -back, timeZone), timeZone);
 }

@@ -1,9 +1,9 @@
 import { addLocalDays, weekViewWindow } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { weekStartOf } from './agenda-date';
 import { timelineKey } from './data/timeline-queries';
 import { dayRangeAround } from './day/DayView';
-import { weekStartOf } from './model/week-model';
 import type { AgendaView, TimeRange } from './types';
 import type { AgendaEnv } from './use-agenda-env';
 

@@ -1,13 +1,17 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes } from 'react-router';
 import { lazyScreen } from '../app-status/lazy-screen';
+import { preloadNavForLayout } from '../shell/nav-drawer-part';
 import { GuestOnly, RequireSession } from './guards';
 import { PageFallback } from './PageFallback';
 
 // Each screen is its own chunk, so the first paint loads only the shell and the screen shown.
 // A chunk that fails or takes over 120 s is reported and the screen says so (lazyScreen).
 const LoginPage = lazyScreen('LoginPage', () => import('../login/LoginPage'));
-const AppShell = lazyScreen('AppShell', () => import('../shell/AppShell'));
+// The desktop docks the navigation, a chunk of its own: loaded beside the shell, it paints with it.
+const AppShell = lazyScreen('AppShell', () =>
+  Promise.all([import('../shell/AppShell'), preloadNavForLayout()]).then(([shell]) => shell),
+);
 const SubPageLayout = lazyScreen('SubPageLayout', () => import('../shell/SubPageLayout'));
 const AgendaPage = lazyScreen('AgendaPage', () => import('../agenda/AgendaPage'));
 const AccountPage = lazyScreen('AccountPage', () => import('../account/AccountPage'));

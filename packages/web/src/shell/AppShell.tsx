@@ -10,9 +10,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountLocale } from './account-locale';
-import { NavDrawerContent } from './NavDrawerContent';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { NAV_ITEMS } from './nav-items';
+import { NavDrawer } from './nav-drawer-part';
 import { useDesktopLayout } from './use-desktop-layout';
 import { UserMenu } from './UserMenu';
 import { PushRegistration } from '../push/PushRegistration';
@@ -22,7 +22,10 @@ import { CalendarSyncPrompt } from '../calendar-sync/CalendarSyncPrompt';
 
 // Only a debugEnabled account ever opens it: its code and strings load on first use.
 const DebugMenu = lazy(() => import('../developer/DebugMenu'));
-const PhoneDrawer = lazy(() => import('./PhoneDrawer'));
+// The drawer and its body arrive together: it never opens empty.
+const PhoneDrawer = lazy(() =>
+  Promise.all([import('./PhoneDrawer'), NavDrawer.preload()]).then(([drawer]) => drawer),
+);
 /** How long nothing is fetched before the phone's drawer code loads by itself. */
 const DRAWER_LOAD_DELAY_MS = 2000;
 
@@ -90,7 +93,7 @@ export default function AppShell() {
   useAccountLocale();
   const close = () => setOpen(false);
   const hasPhoneDrawer = usePhoneDrawer(isOpen) && !isDesktop;
-  const drawer = <NavDrawerContent onNavigate={close} onOpenDebugMenu={() => setDebugOpen(true)} />;
+  const drawer = <NavDrawer.Part onNavigate={close} onOpenDebugMenu={() => setDebugOpen(true)} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>

@@ -1,3 +1,12 @@
+import AutoGraphIcon from '@mui/icons-material/AutoGraphOutlined';
+import BugReportIcon from '@mui/icons-material/BugReportOutlined';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
+import ChecklistIcon from '@mui/icons-material/ChecklistRtlOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import TodayIcon from '@mui/icons-material/TodayOutlined';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -5,6 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import type SvgIcon from '@mui/material/SvgIcon';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -12,6 +22,20 @@ import { useProfile } from '../api/profile';
 import { Logo } from '../components/Logo';
 import { AccountHeader } from './AccountHeader';
 import { visibleNavItems, type NavItem } from './nav-items';
+
+// Here rather than in nav-items.ts: every screen's title reads the entries, only the drawer
+// draws their icons.
+const ICONS: Record<NavItem['id'], typeof SvgIcon> = {
+  agenda: TodayIcon,
+  tasks: ChecklistIcon,
+  analysis: AutoGraphIcon,
+  premium: WorkspacePremiumIcon,
+  referral: CardGiftcardIcon,
+  settings: SettingsIcon,
+  helpAndFeedback: HelpIcon,
+  debug: BugReportIcon,
+  about: InfoIcon,
+};
 
 interface NavEntryProps {
   item: NavItem;
@@ -25,10 +49,11 @@ function NavEntry({ item, onNavigate, onOpenDebugMenu }: NavEntryProps) {
   const premiumLevel = useProfile().data?.user?.premiumLevel ?? 0;
   const isSelected = item.to !== null && pathname.startsWith(item.to);
   const secondary = item.id === 'premium' ? t(`account.plan.${premiumLevel}`) : undefined;
+  const Icon = ICONS[item.id];
   const content = (
     <>
       <ListItemIcon>
-        <item.Icon />
+        <Icon />
       </ListItemIcon>
       <ListItemText
         primary={t(`nav.${item.id}`)}
@@ -58,13 +83,16 @@ function NavEntry({ item, onNavigate, onOpenDebugMenu }: NavEntryProps) {
   );
 }
 
-interface NavDrawerContentProps {
+export interface NavDrawerContentProps {
   onNavigate: () => void;
   /** The Debug entry (a debugEnabled account only) opens the debug menu. */
   onOpenDebugMenu: () => void;
 }
 
-/** Drawer body: brand, account header, the spec's entries grouped by purpose. */
+/**
+ * Drawer body: brand, account header, the spec's entries grouped by purpose. A chunk of its own
+ * (shell/nav-drawer-part.ts): the phone shows it only once its drawer opens.
+ */
 export function NavDrawerContent({ onNavigate, onOpenDebugMenu }: NavDrawerContentProps) {
   const { t } = useTranslation();
   const isDebugEnabled = useProfile().data?.user?.debugEnabled ?? false;

@@ -1,13 +1,3 @@
-import type SvgIcon from '@mui/material/SvgIcon';
-import AutoGraphIcon from '@mui/icons-material/AutoGraphOutlined';
-import BugReportIcon from '@mui/icons-material/BugReportOutlined';
-import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
-import ChecklistIcon from '@mui/icons-material/ChecklistRtlOutlined';
-import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
-import InfoIcon from '@mui/icons-material/InfoOutlined';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import TodayIcon from '@mui/icons-material/TodayOutlined';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { isIosShell } from '../bridge/bridge';
 
 export interface NavItem {
@@ -21,7 +11,6 @@ export interface NavItem {
     | 'helpAndFeedback'
     | 'debug'
     | 'about';
-  Icon: typeof SvgIcon;
   /**
    * The route. null: the entry opens the debug menu (`opensDebugMenu`), or its screen is not
    * built yet and the entry is hidden until it is (never a disabled "coming soon" entry).
@@ -32,17 +21,17 @@ export interface NavItem {
   group: 'plan' | 'account' | 'app';
 }
 
-/** The spec's drawer entries, in its order. */
+/** The spec's drawer entries, in its order; their icons are the drawer's (NavDrawerContent). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'agenda', Icon: TodayIcon, to: '/agenda', group: 'plan' },
-  { id: 'tasks', Icon: ChecklistIcon, to: '/tasks', group: 'plan' },
-  { id: 'analysis', Icon: AutoGraphIcon, to: '/analysis', group: 'plan' },
-  { id: 'premium', Icon: WorkspacePremiumIcon, to: '/premium', group: 'account' },
-  { id: 'referral', Icon: CardGiftcardIcon, to: '/referral', group: 'account' },
-  { id: 'settings', Icon: SettingsIcon, to: '/settings', group: 'app' },
-  { id: 'helpAndFeedback', Icon: HelpIcon, to: '/help', group: 'app' },
-  { id: 'debug', Icon: BugReportIcon, to: null, opensDebugMenu: true, group: 'app' },
-  { id: 'about', Icon: InfoIcon, to: '/about', group: 'app' },
+  { id: 'agenda', to: '/agenda', group: 'plan' },
+  { id: 'tasks', to: '/tasks', group: 'plan' },
+  { id: 'analysis', to: '/analysis', group: 'plan' },
+  { id: 'premium', to: '/premium', group: 'account' },
+  { id: 'referral', to: '/referral', group: 'account' },
+  { id: 'settings', to: '/settings', group: 'app' },
+  { id: 'helpAndFeedback', to: '/help', group: 'app' },
+  { id: 'debug', to: null, opensDebugMenu: true, group: 'app' },
+  { id: 'about', to: '/about', group: 'app' },
 ];
 
 /**

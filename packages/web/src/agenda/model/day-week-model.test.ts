@@ -4,7 +4,8 @@ import { buildTask } from '../test-support';
 import type { WireContainer, WireReminder } from '../types';
 import { agendaItems } from './agenda-block';
 import { buildDayModel, isShortRecord, localDays } from './day-model';
-import { assignLanes, buildWeekModel, nowPosition, weekStartOf } from './week-model';
+import { weekStartOf } from '../agenda-date';
+import { assignLanes, buildWeekModel, nowPosition } from './week-model';
 
 const BERLIN = 'Europe/Berlin';
 const at = (day: number, hour: number, minute = 0) =>

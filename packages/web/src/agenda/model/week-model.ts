@@ -1,4 +1,4 @@
-import { addLocalDays, startOfLocalDay, synthesizeTimeline, toWallClock } from '@planner/core';
+import { addLocalDays, synthesizeTimeline } from '@planner/core';
 import type { TimeRange, WireEventInstance, WireReminder } from '../types';
 import type { AgendaItems } from './agenda-block';
 import type { DayBlock } from './day-model';
@@ -120,12 +120,4 @@ export function nowPosition(
   const day = columns[column];
   if (!day) return null;
   return { column, top: (now - day.start) / (day.end - day.start) };
-}
-
-/** The first day of the week holding `instant`, by the person's firstDayOfWeek (MON, SAT, SUN). */
-export function weekStartOf(instant: number, firstDayOfWeek: string, timeZone: string): number {
-  const first = firstDayOfWeek === 'SUN' ? 0 : firstDayOfWeek === 'SAT' ? 6 : 1;
-  const wall = toWallClock(instant, timeZone);
-  const back = (wall.weekday - first + 7) % 7;
-  return startOfLocalDay(addLocalDays(instant, -back, timeZone), timeZone);
 }
