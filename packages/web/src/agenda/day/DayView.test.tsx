@@ -92,9 +92,19 @@ async function dragLayerLoaded() {
   });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   // jsdom does no layout.
   Element.prototype.scrollIntoView = vi.fn();
+  // The lazy menus and the drag layer, compiled once here: a test's first import of a module
+  // makes Vitest transform it, which under a loaded machine took longer than a query waits (the
+  // menu opened before the drag layer did not show within 1 s). In the browser they are plain
+  // chunks; here they then load in a moment, as there.
+  await Promise.all([
+    import('./ReminderMenu'),
+    import('./BlockMenu'),
+    import('./QuickAddMenu'),
+    import('./DndLayer'),
+  ]);
 });
 
 beforeEach(() => {
