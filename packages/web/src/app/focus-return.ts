@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { selectorFor } from '../components/element-selector';
 
 /*
  * Screens are routes: an editor replaces the agenda, so the button that opened it is gone from
@@ -8,19 +9,9 @@ import { useLocation } from 'react-router';
  * entry), and gives the focus back to it when that entry is shown again (Back, Escape, Save).
  */
 
-/** Attributes that name an element again once its screen is drawn anew. */
-const NAMING_ATTRIBUTES = ['id', 'data-block-id', 'data-menu-anchor', 'data-nav', 'aria-label'];
 const TRANSIENT = '[role="menu"], [role="dialog"], [role="listbox"], [role="tooltip"]';
 /** How long a returning screen may take to draw the element (lazy chunks, the timeline). */
 const RETURN_WAIT_MS = 5000;
-
-export function selectorFor(element: Element): string | null {
-  for (const name of NAMING_ATTRIBUTES) {
-    const value = element.getAttribute(name);
-    if (value) return `${element.tagName.toLowerCase()}[${name}="${CSS.escape(value)}"]`;
-  }
-  return null;
-}
 
 /** The element the focus should come back to: outside menus and dialogs, which close. */
 function useLastSteadyFocus() {

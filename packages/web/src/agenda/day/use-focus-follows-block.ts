@@ -1,24 +1,19 @@
 import { useEffect, type RefObject } from 'react';
+import { selectorFor } from '../../components/element-selector';
 import { findBlockCard, markOf, type BlockMark } from './menu-anchor';
 
 /** How the focused element is found again once drawn anew: a block by its mark, else by name. */
 type Held = { element: HTMLElement; block: BlockMark | null; selector: string | null };
 
-/** A selector naming a row's control again (its menu anchor, else its accessible name). */
-function selectorOf(element: HTMLElement): string | null {
-  const tag = element.tagName.toLowerCase();
-  const anchor = element.dataset['menuAnchor'];
-  if (anchor) return `${tag}[data-menu-anchor="${CSS.escape(anchor)}"]`;
-  const label = element.getAttribute('aria-label');
-  return label ? `${tag}[aria-label="${CSS.escape(label)}"]` : null;
-}
+/** What names a row's control again: its menu anchor, else its accessible name. */
+const CONTROL_NAMES = ['data-menu-anchor', 'aria-label'];
 
 function hold(element: HTMLElement): Held {
   const isBlock = element.dataset['blockId'] !== undefined;
   return {
     element,
     block: isBlock ? markOf(element) : null,
-    selector: isBlock ? null : selectorOf(element),
+    selector: isBlock ? null : selectorFor(element, CONTROL_NAMES),
   };
 }
 
