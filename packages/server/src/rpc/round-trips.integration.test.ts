@@ -43,9 +43,9 @@ const BUDGETS: Record<string, Budget> = {
   GetTimeline: { sqlite: 8, postgres: 8, roundTrips: 3 },
   GetTasks: { sqlite: 4, postgres: 4, roundTrips: 3 },
   PutTask: { sqlite: 5, postgres: 7, roundTrips: 3 },
-  Next: { sqlite: 6, postgres: 8, roundTrips: 3 },
-  Pause: { sqlite: 6, postgres: 8, roundTrips: 3 },
-  SetTimelineState: { sqlite: 5, postgres: 7, roundTrips: 3 },
+  Next: { sqlite: 5, postgres: 8, roundTrips: 3 },
+  Pause: { sqlite: 5, postgres: 8, roundTrips: 3 },
+  SetTimelineState: { sqlite: 4, postgres: 7, roundTrips: 3 },
   CreateEvent: { sqlite: 5, postgres: 7, roundTrips: 3 },
 };
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
+import { isPostgres } from '../db/prepared';
 import { together } from '../db/together';
 import type { PlanningTask } from '../tasks/task';
 import {
@@ -130,6 +131,14 @@ async function readWorld(
   let tasks;
   let loaded;
   if (!locked) {
+    [tasks, loaded] = await together(db, planned.statements);
+  } else if (!isPostgres(db)) {
+    // SQLite has no row locks, and a transaction sees one snapshot from its first read: the
+    // state the call read is the row as it stands, and reading it again would tell nothing new.
+    if (now >= (state.nextRecurringTaskAt ?? NEVER)) {
+      await makeDueRecurringTasks(db, userId, now, state, timeZone);
+      planned = reads(state);
+    }
     [tasks, loaded] = await together(db, planned.statements);
   } else {
     let lockedState;
