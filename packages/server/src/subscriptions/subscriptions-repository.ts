@@ -53,14 +53,16 @@ export async function findByPurchase(
   store: string,
   purchaseKey: string,
 ): Promise<SubscriptionRow | undefined> {
-  return withSubscriptions(db)
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('store', '=', store)
-    .where('purchase_key', '=', purchaseKey)
-    // Names the partial index's condition, which both databases need to pick that index.
-    .where('purchase_key', '<>', sql.lit(''))
-    .executeTakeFirst();
+  return (
+    withSubscriptions(db)
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('store', '=', store)
+      .where('purchase_key', '=', purchaseKey)
+      // Names the partial index's condition, which both databases need to pick that index.
+      .where('purchase_key', '<>', sql.lit(''))
+      .executeTakeFirst()
+  );
 }
 
 /** The user's bound subscriptions whose paid period has ended by `now` but are still active. */
