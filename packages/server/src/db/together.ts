@@ -81,6 +81,11 @@ export async function together<const S extends readonly Statement<unknown>[]>(
   ) as Results<S>;
 }
 
+/** The statement with its answer made into another. */
+export function mapped<T, U>(s: Statement<T>, map: (value: T) => U): Statement<U> {
+  return { query: s.query, read: (result) => map(s.read(result)) };
+}
+
 /** One statement, alone. */
 export async function runStatement<T>(db: Db, s: Statement<T>): Promise<T> {
   return s.read(s.query ? await db.executeQuery(s.query) : NO_ROWS);

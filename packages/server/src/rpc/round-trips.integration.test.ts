@@ -41,7 +41,7 @@ interface Budget {
 const BUDGETS: Record<string, Budget> = {
   GetTimelineState: { sqlite: 1, postgres: 1, roundTrips: 1 },
   GetTimeline: { sqlite: 8, postgres: 8, roundTrips: 3 },
-  GetTasks: { sqlite: 4, postgres: 4, roundTrips: 3 },
+  GetTasks: { sqlite: 4, postgres: 4, roundTrips: 2 },
   PutTask: { sqlite: 5, postgres: 7, roundTrips: 3 },
   Next: { sqlite: 5, postgres: 8, roundTrips: 3 },
   Pause: { sqlite: 5, postgres: 8, roundTrips: 3 },

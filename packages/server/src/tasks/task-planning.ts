@@ -38,11 +38,15 @@ export interface TaskPlanning {
     now: number,
     first: Statement<T>,
   ): Promise<[T, TaskExtras]>;
-  /** The same with the plan brought up to now (expected starts): for reading tasks. */
-  plannedExtras(
+  /**
+   * The extras with the plan brought up to now (expected starts), of the tasks `first` reads:
+   * for reading tasks. `first` goes with the plan's own reads (one round trip on PostgreSQL).
+   */
+  plannedExtrasWith<T>(
     db: Db,
     userId: string,
-    taskIds: readonly string[],
     now: number,
-  ): Promise<TaskExtras>;
+    first: Statement<T>,
+    taskIdsOf: (value: T) => readonly string[],
+  ): Promise<[T, TaskExtras]>;
 }

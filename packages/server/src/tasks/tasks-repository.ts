@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { isPostgres, listValue, oneOf, preparedQuery, type PreparedQuery } from '../db/prepared';
 import type { Schema } from '../db/schema';
-import { deferWrite, known, runStatement, statement, type Statement } from '../db/together';
+import { deferWrite, known, mapped, runStatement, statement, type Statement } from '../db/together';
 import type { TaskRow, TaskSeriesRow } from './tables';
 import type {
   ChecklistItem,
@@ -160,6 +160,18 @@ export function tasksByIdRead(db: Db, userId: string, ids: readonly string[]): S
   );
 }
 
+/** The user's tasks of `ids` in the order of `ids` (an unknown id has none). */
+export function tasksInOrderRead(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Statement<Task[]> {
+  return mapped(tasksByIdRead(db, userId, ids), (found) => {
+    const byId = new Map(found.map((t) => [t.id, t]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  });
+}
+
 export function findTasks(db: Db, userId: string, ids: readonly string[]): Promise<Task[]> {
   return runStatement(db, tasksByIdRead(db, userId, ids));
 }
@@ -263,14 +275,16 @@ export interface TaskListQuery {
  * The task list in the spec's order: open tasks with deadlines first by deadline, then the rest
  * oldest first; done tasks newest update first.
  */
-export async function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<Task[]> {
-  const { rows } = await taskListQuery(query.status, query.keyword !== '')(db, [
-    userId,
-    query.keyword.toLowerCase(),
-    query.offset,
-    query.limit,
-  ]);
-  return rows.map(toTask);
+export function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<Task[]> {
+  return runStatement(db, taskListRead(db, userId, query));
+}
+
+/** listTasks as a statement, to send with others. */
+export function taskListRead(db: Db, userId: string, query: TaskListQuery): Statement<Task[]> {
+  const values = [userId, query.keyword.toLowerCase(), query.offset, query.limit];
+  return statement(taskListQuery(query.status, query.keyword !== '').with(db, values), ({ rows }) =>
+    rows.map(toTask),
+  );
 }
 
 /**

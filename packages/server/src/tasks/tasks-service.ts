@@ -27,11 +27,13 @@ import {
   findTasks,
   insertTask,
   listRecurringSiblings,
-  listTasks,
   saveTask,
   taskByIdRead,
+  taskListRead,
+  tasksInOrderRead,
 } from './tasks-repository';
 import { recordEstimate } from '../estimates/estimates-repository';
+import type { Statement } from '../db/together';
 
 const MAX_REST_MS = 24 * 3_600_000;
 
@@ -323,28 +325,22 @@ export async function getTasks(
 ): Promise<Plain<WireTask>[]> {
   const status = (input.status || 'todo') as TaskStatusFilter;
   if (!STATUSES.includes(status)) throw invalid(`field "status": unknown status "${input.status}"`);
-  let tasks: Task[];
-  if (input.ids.length > 0) {
-    const found = new Map((await findTasks(db, userId, input.ids)).map((t) => [t.id, t]));
-    tasks = input.ids.flatMap((id) => found.get(id) ?? []);
-  } else {
-    const limit = input.limit || TASK_PAGE_SIZES[status];
-    tasks = await listTasks(db, userId, {
-      status,
-      offset: input.offset,
-      limit,
-      keyword: input.keyword.trim(),
-    });
-  }
+  // The tasks are read with what the answer needs beside them: one round trip on PostgreSQL.
+  const read: Statement<Task[]> =
+    input.ids.length > 0
+      ? tasksInOrderRead(db, userId, input.ids)
+      : taskListRead(db, userId, {
+          status,
+          offset: input.offset,
+          limit: input.limit || TASK_PAGE_SIZES[status],
+          keyword: input.keyword.trim(),
+        });
   if (input.cheap) {
-    const extras = await planning.storedExtras(db, userId, [], now);
+    const [tasks, extras] = await planning.storedExtrasWith(db, userId, [], now, read);
     return tasks.map((t) => presentCheapTask(t, extras.categories));
   }
-  const extras = await planning.plannedExtras(
-    db,
-    userId,
-    tasks.map((t) => t.id),
-    now,
+  const [tasks, extras] = await planning.plannedExtrasWith(db, userId, now, read, (listed) =>
+    listed.map((t) => t.id),
   );
   return tasks.map((t) => presentTask(t, extras, input.withNote));
 }

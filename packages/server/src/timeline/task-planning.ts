@@ -5,7 +5,7 @@ import { completeTask, startTaskNow, takeRest } from './controls';
 import { sessionOf } from './planner';
 import { together } from '../db/together';
 import { loadTaskExtras, taskExtrasReads } from './task-extras';
-import { newBlockId, openTimeline, saveTimeline } from './timeline-session';
+import { newBlockId, openTimelineWith, saveTimeline } from './timeline-session';
 import { dropBlock } from './world';
 
 /** The tasks domain's planning port, on the timeline's state machine (handed over by app.ts). */
@@ -48,9 +48,9 @@ export const taskPlanning: TaskPlanning = {
     const [value, ...extras] = await together(db, [first, ...reads.statements]);
     return [value, reads.finish(extras)];
   },
-  async plannedExtras(db, userId, taskIds, now) {
-    const session = await openTimeline(db, userId, now);
+  async plannedExtrasWith(db, userId, now, first, taskIdsOf) {
+    const [session, value] = await openTimelineWith(db, userId, now, first);
     const { plan } = await saveTimeline(session);
-    return loadTaskExtras(db, userId, taskIds, now, { session, plan });
+    return [value, await loadTaskExtras(db, userId, taskIdsOf(value), now, { session, plan })];
   },
 };

@@ -5,7 +5,7 @@ import type { Schema } from '../db/schema';
 import type { EventInstance } from '../events/event';
 import { eventInstancesBetween } from './event-cache';
 import { isPostgres } from '../db/prepared';
-import { together } from '../db/together';
+import { known, together, type Statement } from '../db/together';
 import type { PlanningTask } from '../tasks/task';
 import {
   countUnconfirmedTasks,
@@ -86,7 +86,9 @@ function toPlanEvent(instance: EventInstance): PlanEvent {
   };
 }
 
-interface WorldRows {
+interface WorldRows<T> {
+  /** The answer of the caller's own read sent with the world's (`alongside`). */
+  alongside: T;
   state: TimelineState;
   /** The instant the world's blocks and spent times start from: the state's advancedAt or now. */
   baseTime: number;
@@ -102,7 +104,7 @@ interface WorldRows {
  * (the session's copy), and made again in the rare case that the locked row moved on meanwhile
  * or a recurring task was due.
  */
-async function readWorld(
+async function readWorld<T>(
   db: Db,
   userId: string,
   now: number,
@@ -110,7 +112,8 @@ async function readWorld(
   locked: boolean,
   window: { start: number; end: number } | undefined,
   timeZone: string,
-): Promise<WorldRows> {
+  alongside: Statement<T>,
+): Promise<WorldRows<T>> {
   const reads = (state: TimelineState) => {
     const baseTime = Math.min(state.advancedAt, now);
     // A window reaching a little into the past (the agenda's usual) has its history read with
@@ -130,8 +133,9 @@ async function readWorld(
   let planned = reads(state);
   let tasks;
   let loaded;
+  let riding;
   if (!locked) {
-    [tasks, loaded] = await together(db, planned.statements);
+    [riding, tasks, loaded] = await together(db, [alongside, ...planned.statements]);
   } else if (!isPostgres(db)) {
     // SQLite has no row locks, and a transaction sees one snapshot from its first read: the
     // state the call read is the row as it stands, and reading it again would tell nothing new.
@@ -139,10 +143,11 @@ async function readWorld(
       await makeDueRecurringTasks(db, userId, now, state, timeZone);
       planned = reads(state);
     }
-    [tasks, loaded] = await together(db, planned.statements);
+    [riding, tasks, loaded] = await together(db, [alongside, ...planned.statements]);
   } else {
     let lockedState;
-    [lockedState, tasks, loaded] = await together(db, [
+    [riding, lockedState, tasks, loaded] = await together(db, [
+      alongside,
       stateRead(db, userId, true),
       ...planned.statements,
     ]);
@@ -156,6 +161,7 @@ async function readWorld(
   }
   const { baseTime, historyFrom } = planned;
   return {
+    alongside: riding,
     state,
     baseTime,
     openTasks: tasks.tasks,
@@ -183,23 +189,31 @@ export async function openTimeline(
   db: Db,
   userId: string,
   now: number,
-  { forWrite = false, window, cause = '' }: OpenOptions = {},
+  options: OpenOptions = {},
 ): Promise<TimelineSession> {
+  const [session] = await openTimelineWith(db, userId, now, known(undefined), options);
+  return session;
+}
+
+/**
+ * openTimeline with a read of the caller's own sent together with the world's (one round trip
+ * on PostgreSQL): for a call whose read needs nothing of the plan, as GetTasks's task list.
+ */
+export async function openTimelineWith<T>(
+  db: Db,
+  userId: string,
+  now: number,
+  alongside: Statement<T>,
+  { forWrite = false, window, cause = '' }: OpenOptions = {},
+): Promise<[TimelineSession, T]> {
   const profile = await loadPlanningProfile(db, userId, now);
   // The state as the call's session read it (no statement), else read now without a lock.
   const seen = await loadTimelineState(db, userId, now, false);
   // A read takes the lock only when the state machine must run: most reads then need no
   // transaction at all on PostgreSQL (db/postgres-pool.ts), and do not wait for writers.
   const locked = forWrite || now >= seen.nextTransitionAt;
-  const { state, baseTime, openTasks, baseFulfilled, blocks, windowHistory } = await readWorld(
-    db,
-    userId,
-    now,
-    seen,
-    locked,
-    window,
-    profile.timezone,
-  );
+  const rows = await readWorld(db, userId, now, seen, locked, window, profile.timezone, alongside);
+  const { state, baseTime, openTasks, baseFulfilled, blocks, windowHistory } = rows;
   const from = Math.max(baseTime, now - MAX_REPLAY_MS);
   const settings: PlanSettings = {
     timezone: profile.timezone,
@@ -245,7 +259,7 @@ export async function openTimeline(
   };
   // Before the next transition nothing can have happened: a read skips the replay.
   if (locked) advanceTo(world, settings, now, planTimeline, newBlockId);
-  return session;
+  return [session, rows.alongside];
 }
 
 /** The event of an engine event id (`{eventId}:{instanceNumber}`, see toPlanEvent). */
