@@ -165,6 +165,23 @@ describe('direct binary codec', () => {
     );
   });
 
+  it('writes each message alone, after a large one and after a refused one', () => {
+    const codec = plainBinaryCodec(GetTimelineResponseSchema);
+    const large = {
+      blockContainers: Array.from({ length: 3000 }, (_, i) => ({
+        timeblock: { id: `block-${i}`, start: i * 1000, end: i * 1000 + 500, task: { id: 't' } },
+      })),
+    };
+    const small = { blockContainers: [{ timeblock: { id: 'b', start: 5 } }] };
+    expect(codec?.encode(large)).toEqual(reference(GetTimelineResponseSchema, large));
+    expect(codec?.encode(large).length).toBeGreaterThan(64 * 1024);
+    expect(codec?.encode(small)).toEqual(reference(GetTimelineResponseSchema, small));
+    expect(() => codec?.encode({ blockContainers: [{ timeblock: { start: 1.5 } }] })).toThrow(
+      WireFormatError,
+    );
+    expect(codec?.encode(small)).toEqual(reference(GetTimelineResponseSchema, small));
+  });
+
   it('answers a malformed body as malformed', () => {
     const codec = plainBinaryCodec(GetTimelineResponseSchema);
     expect(errorOf(() => codec?.decode(new Uint8Array([0xff, 0xff, 0xff])))).toMatch(

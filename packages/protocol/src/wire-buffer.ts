@@ -16,6 +16,9 @@ function varint32Size(value: number): number {
   return 5;
 }
 
+/** The largest buffer a writer keeps between messages. */
+const KEPT_BUFFER_BYTES = 64 * 1024;
+
 export class WireWriter {
   private buf = new Uint8Array(1024);
   private view = new DataView(this.buf.buffer);
@@ -34,6 +37,18 @@ export class WireWriter {
 
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos);
+  }
+
+  /**
+   * Empty again, to write the next message: the buffer is kept, unless a large message grew it
+   * past what messages usually need (then it is let go of rather than held for good).
+   */
+  reset(): void {
+    this.pos = 0;
+    if (this.buf.length > KEPT_BUFFER_BYTES) {
+      this.buf = new Uint8Array(1024);
+      this.view = new DataView(this.buf.buffer);
+    }
   }
 
   /** An unsigned 32-bit varint (tags, lengths, uint32, non-negative int32). */
