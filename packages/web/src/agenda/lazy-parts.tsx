@@ -1,16 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable } from '../components/preloadable';
 
 // Parts the agenda needs only after a click (menus, dialogs, focus mode) or only in one view
 // load on demand, so the first paint stays inside the 250 KB budget (docs/design.md, Performance budgets).
-function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function Deferred(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  };
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return preloadable(load).Part;
 }
 
 export const BlockMenu = deferred(() => import('./day/BlockMenu').then((m) => m.BlockMenu));
