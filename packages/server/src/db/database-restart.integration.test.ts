@@ -33,6 +33,11 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
+/** Once the pool has dropped every idle connection whose socket told it PostgreSQL closed it. */
+function idleConnectionsDropped(server: TestServer): Promise<void> {
+  return waitUntil(() => Promise.resolve((server.database.pgPool?.idleCount ?? 0) === 0));
+}
+
 describe.runIf(url)('a database restart (PostgreSQL)', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -48,7 +53,7 @@ describe.runIf(url)('a database restart (PostgreSQL)', () => {
     );
     // The terminations reach the idle clients as 'error' events, which used to end the process;
     // the pool drops each one as its event comes.
-    await waitUntil(() => Promise.resolve((server.database.pgPool?.idleCount ?? 0) === 0));
+    await idleConnectionsDropped(server);
 
     const profile = await user.client.call('GetUserProfile');
     expect(profile.user?.email).toBe(user.email);
@@ -91,7 +96,7 @@ describe.runIf(url)('a database restart (PostgreSQL)', () => {
     // The next call: once the pool has dropped its idle connections that PostgreSQL closed. They
     // learn it from their sockets, a moment after the terminations; a call handed one before
     // that answers 503 too, as any call caught by a restart does.
-    await waitUntil(() => Promise.resolve((server.database.pgPool?.idleCount ?? 0) === 0));
+    await idleConnectionsDropped(server);
     const profile = await user.client.call('GetUserProfile');
     expect(profile.user?.email).toBe(user.email);
     expect(server.logs.join('\n')).toContain('database unavailable');
