@@ -37,6 +37,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // CommonJS scripts (the engine CLI starts without Node's ES module loader).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The core is pure: no I/O, no clock, no randomness, nothing of ours.
     files: ['packages/core/src/**/*.ts'],
     ignores: ['packages/core/src/cli/**', 'packages/core/src/**/*.test.ts'],

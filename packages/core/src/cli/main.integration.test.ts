@@ -1,6 +1,6 @@
 /** Spawns the engine CLI as other programs do and checks the line-for-line contract. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePlanRequest, planTimeline } from '../scheduler/index';
@@ -34,7 +34,7 @@ function run(command: string, args: string[], input: string): Promise<Run> {
 
 /** The compiled engine (built from the sources first when they are newer). */
 const engine = (input: string, ...extra: string[]) =>
-  run(process.execPath, ['packages/core/scripts/engine.mjs', 'plan', ...extra], input);
+  run(process.execPath, ['packages/core/scripts/engine.cjs', 'plan', ...extra], input);
 const outputLines = (result: Run) => result.stdout.split('\n').slice(0, -1);
 const exampleLines = () => readFileSync(examplesPath, 'utf8').split('\n').filter(Boolean);
 
@@ -109,5 +109,16 @@ describe('engine CLI', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('usage: npm run --silent engine -- plan');
+  }, 60_000);
+
+  it('makes its bundle again when a file it was made from is newer', async () => {
+    const bundle = fileURLToPath(new URL('../../dist/engine.cjs', import.meta.url));
+    await engine('');
+    const past = new Date('2001-01-01T00:00:00Z');
+    utimesSync(bundle, past, past);
+    const result = await engine(exampleLines()[0] as string);
+    expect(result.code).toBe(0);
+    expect(outputLines(result)).toHaveLength(1);
+    expect(statSync(bundle).mtimeMs).toBeGreaterThan(past.getTime());
   }, 60_000);
 });

@@ -20,7 +20,7 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function runEngine(lines: readonly string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['packages/core/scripts/engine.mjs', 'plan'], {
+    const child = spawn(process.execPath, ['packages/core/scripts/engine.cjs', 'plan'], {
       cwd: repoRoot,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
