@@ -3,6 +3,7 @@ import { benchCalDavSync } from './caldav-sync.bench';
 import { benchCalendarSync } from './calendar-sync.bench';
 import { benchGetTimeStatistics } from './get-time-statistics.bench';
 import { benchGetTimeline } from './get-timeline.bench';
+import { benchMessageFloor } from './message-floor';
 import { benchBaseline, benchMixedLoad, printRatios } from './mixed-load.bench';
 
 await benchGetTimeline();
@@ -10,6 +11,8 @@ await benchGetTimeStatistics();
 await benchCalendarSync();
 await benchCalDavSync();
 const { DATABASE_URL: url, ...env } = process.env;
+// What the machine charges for one exchange between processes: no call costs less.
+await benchMessageFloor();
 // The yardstick in the same run: the ratios do not move with the machine's speed or load.
 const yardstick = await benchBaseline();
 printRatios('SQLite', await benchMixedLoad('SQLite', env), yardstick);
