@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-bench/**',
       'data/**',
       'packages/protocol/src/gen/**',
       '**/playwright-report/**',

@@ -1,4 +1,3 @@
-/* global module */
 // The server's layers, checked by dependency-cruiser (docs/architecture.md, "Layers"). Run from the
 // repository root: `npx depcruise --config packages/server/.dependency-cruiser.cjs packages/server/src`
 // (`npm run layers` runs it with the folder check of packages/server/scripts/folder-graph.mjs).

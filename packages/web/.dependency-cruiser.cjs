@@ -1,4 +1,3 @@
-/* global module */
 // The web app's layers, checked by dependency-cruiser (docs/web-architecture.md). Run from the
 // repository root: `npx depcruise --config packages/web/.dependency-cruiser.cjs packages/web/src`.
 //
