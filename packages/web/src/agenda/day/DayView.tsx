@@ -8,6 +8,8 @@ import { useLocation } from 'react-router';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
 import { useAfterPaint } from '../drag/use-after-paint';
+import { useFocusFollowsBlock } from '../focus/use-focus-follows-block';
+import { useRefocus } from '../focus/use-refocus';
 import type { AgendaItems } from '../model/agenda-block';
 import { isDraggable, type BlockContext } from '../model/block-actions';
 import { buildDayModel, type DayBlock } from '../model/day-model';
@@ -28,7 +30,6 @@ import {
 } from './menu-anchor';
 import { OpenBlockMenu } from './OpenBlockMenu';
 import { OverdueReminders } from './OverdueReminders';
-import { useFocusFollowsBlock } from './use-focus-follows-block';
 
 export interface DayViewProps {
   env: AgendaEnv;
@@ -300,32 +301,6 @@ function useMenuState(container: React.RefObject<HTMLDivElement | null>) {
     closeMenu: refocus.closing(menu?.anchor, () => setMenu(null)),
     closeQuickAdd: refocus.closing(quickAdd?.anchor, () => setQuickAdd(null)),
     closeReminder: refocus.closing(reminderMenu?.anchor, () => setReminderMenu(null)),
-  };
-}
-
-/**
- * Escape or a click outside a menu gives the focus back to the menu's button. MUI's own return
- * aims at the element that had the focus on opening, which the drag layer's redraw may have taken
- * out of the page; then the focus would fall to the page's start.
- */
-function useRefocus(openMenus: readonly unknown[]) {
-  const pending = useRef<MenuAnchor | null>(null);
-  useEffect(() => {
-    const anchor = pending.current;
-    pending.current = null;
-    const active = document.activeElement;
-    if (!anchor || (active && active !== document.body)) return;
-    const element = typeof anchor === 'function' ? anchor() : anchor;
-    if (element instanceof HTMLElement) element.focus();
-  }, openMenus);
-  return {
-    /** MUI passes a reason when the menu is dismissed; a chosen entry closes it without one. */
-    closing:
-      (anchor: MenuAnchor | undefined, close: () => void) =>
-      (_event?: unknown, reason?: string) => {
-        if (reason && anchor) pending.current = anchor;
-        close();
-      },
   };
 }
 

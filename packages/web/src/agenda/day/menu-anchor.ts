@@ -1,9 +1,9 @@
-import type { MenuProps } from '@mui/material/Menu';
 import { createContext, useContext, type RefObject } from 'react';
+import { findBlockCard, markOf, twinsRoot } from '../focus/block-mark';
 import type { WireReminder } from '../types';
 
-/** What a day view menu hangs from: resolved each time the menu is positioned. */
-export type MenuAnchor = NonNullable<MenuProps['anchorEl']>;
+/** What a day or week view menu hangs from: resolved each time the menu is positioned. */
+export type { MenuAnchor } from '../focus/use-refocus';
 
 /**
  * The element a menu was opened from, looked up again at positioning time: the day's list is drawn
@@ -22,51 +22,20 @@ export function liveAnchor(
 }
 
 /**
- * What names a block's card again once the plan has moved it: a re-plan may give the block a new
- * id (a planned block's id holds its start, and a planned block becomes a stored one when its
- * session starts), but its task stays.
+ * A block card's menu anchor: the card clicked while it is on the page, else its twin (in the part
+ * of the container `twinsWithin` selects, when given: see `twinsRoot`).
  */
-export interface BlockMark {
-  id: string;
-  task: string | null;
-  start: number;
-}
-
-/** The mark of a block card (the element carrying `data-block-id`). */
-export function markOf(card: HTMLElement): BlockMark {
-  return {
-    id: card.dataset['blockId'] ?? '',
-    task: card.dataset['taskId'] ?? null,
-    start: Number(card.dataset['start']),
-  };
-}
-
-/** A block's card now: the same block, else its task's card nearest the old start. */
-export function findBlockCard(container: HTMLElement, mark: BlockMark): HTMLElement | null {
-  const same = container.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(mark.id)}"]`);
-  if (same || mark.task === null) return same;
-  const twins = container.querySelectorAll<HTMLElement>(
-    `[data-block-id][data-task-id="${CSS.escape(mark.task)}"]`,
-  );
-  let nearest: HTMLElement | null = null;
-  let distance = Infinity;
-  for (const twin of twins) {
-    const away = Math.abs(Number(twin.dataset['start']) - mark.start);
-    if (away < distance) [nearest, distance] = [twin, away];
-  }
-  return nearest;
-}
-
-/** A block card's menu anchor: the card clicked while it is on the page, else its twin. */
 export function blockAnchor(
   container: RefObject<HTMLElement | null>,
   clicked: HTMLElement,
+  twinsWithin?: string,
 ): () => HTMLElement {
   const mark = markOf(clicked);
-  return () =>
-    (clicked.isConnected ? clicked : null) ??
-    (container.current ? findBlockCard(container.current, mark) : null) ??
-    clicked;
+  const twin = () => {
+    const where = container.current && twinsRoot(container.current, twinsWithin);
+    return where ? findBlockCard(where, mark) : null;
+  };
+  return () => (clicked.isConnected ? clicked : null) ?? twin() ?? clicked;
 }
 
 /** A CSS selector for the element carrying `data-menu-anchor={key}`. */

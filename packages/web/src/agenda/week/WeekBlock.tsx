@@ -134,6 +134,11 @@ function WeekBlockBox({
       tabIndex={isActive ? 0 : -1}
       aria-label={label}
       data-testid="week-block"
+      // Its twin is found by these once a re-plan draws the block anew (focus/block-mark.ts); a
+      // block past midnight has a box per day, each named by where it starts.
+      data-block-id={box.block.id}
+      data-task-id={box.block.task}
+      data-start={box.start}
       data-source={source || undefined}
       title={syncedFrom || undefined}
       data-dragging={drag?.isDragging || undefined}

@@ -17,8 +17,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FAB_CLEARANCE_PX } from '../controls/AgendaSpeedDial';
 import { useServerNow } from '../data/use-server-now';
+import { blockAnchor, type MenuAnchor } from '../day/menu-anchor';
 import { OpenBlockMenu } from '../day/OpenBlockMenu';
 import { useAfterPaint } from '../drag/use-after-paint';
+import { useFocusFollowsBlock } from '../focus/use-focus-follows-block';
+import { useRefocus } from '../focus/use-refocus';
 import type { AgendaItems } from '../model/agenda-block';
 import type { BlockContext } from '../model/block-actions';
 import type { DayBlock } from '../model/day-model';
@@ -31,6 +34,8 @@ import type * as WeekDndModule from './WeekDnd';
 import { HOUR_PX, WeekGrid } from './WeekGrid';
 
 type DndModule = typeof WeekDndModule;
+/** The week in view's grid, of the three the carousel draws (WeekGrid marks it). */
+const ACTIVE_WEEK = '[data-active-week]';
 const loadDnd = () => import('./WeekDnd');
 
 /** The week in view draws draggable blocks once drag and drop loaded (after the first paint). */
@@ -137,17 +142,23 @@ export function WeekView(props: WeekViewProps) {
   const { env, weekStart, items, state, onWeek } = props;
   const now = useServerNow(PLANNING_CONSTANTS.nowIndicatorRefreshMs);
   const scroller = useRef<HTMLDivElement>(null);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; block: DayBlock } | null>(null);
-  // Stable, so the memoised day columns do not re-render when the now line moves.
+  const [menu, setMenu] = useState<{ anchor: MenuAnchor; block: DayBlock } | null>(null);
+  // Stable, so the memoised day columns do not re-render when the now line moves. The menu hangs
+  // from the block's twin, and gives it the focus back, should a re-plan draw the block anew.
   const openMenu = useCallback(
-    (anchor: HTMLElement, block: DayBlock) => setMenu({ anchor, block }),
+    (clicked: HTMLElement, block: DayBlock) =>
+      setMenu({ anchor: blockAnchor(scroller, clicked, ACTIVE_WEEK), block }),
     [],
   );
+  const refocus = useRefocus([menu]);
   const currentBlockId = state?.currentBlock?.timeblock || undefined;
   const dnd = useAfterPaint(state !== null && items.blocks.length > 0, loadDnd);
   const DraggableBlock = useBlockComponent(dnd, state?.currentBlock?.task || undefined);
   const { weeks, models } = useWeekModels(props, now, currentBlockId);
   useWeekScroller(scroller, props, weeks, models[1]?.columns[0]?.start ?? now, now);
+  // The focus follows a block the plan drew anew, to its twin in the week in view: the weeks
+  // beside it are out of the Tab order.
+  useFocusFollowsBlock(scroller, ACTIVE_WEEK);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <WeekTitleBar
@@ -183,7 +194,7 @@ export function WeekView(props: WeekViewProps) {
           anchor={menu.anchor}
           block={menu.block}
           context={weekBlockContext(menu.block, state, now)}
-          onClose={() => setMenu(null)}
+          onClose={refocus.closing(menu.anchor, () => setMenu(null))}
         />
       )}
     </Box>

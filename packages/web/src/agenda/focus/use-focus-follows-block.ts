@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { selectorFor } from '../../components/element-selector';
-import { findBlockCard, markOf, type BlockMark } from './menu-anchor';
+import { findBlockCard, markOf, twinsRoot, type BlockMark } from './block-mark';
 
 /** How the focused element is found again once drawn anew: a block by its mark, else by name. */
 type Held = { element: HTMLElement; block: BlockMark | null; selector: string | null };
@@ -23,15 +23,21 @@ function findAgain(root: HTMLElement, held: Held): HTMLElement | null {
 }
 
 /**
- * Keeps the keyboard's place in the day list when what had the focus is drawn anew. The list is
- * drawn anew when its drag layer loads after the first paint, and a re-plan (Next, a synced
- * event, time passing) may draw a block's card under a new id. A focused element taken out of
- * the page leaves the focus nowhere: the next Tab would start again at the top of the page. When
- * the element that had the focus is gone and nothing else took the focus, its twin gets it: for
- * a block the same block, else the same task's card nearest the old start; for a row's control
- * (a quick add, a reminder's buttons) the one of the same name.
+ * Keeps the keyboard's place in the day list or the week grid when what had the focus is drawn
+ * anew. The view is drawn anew when its drag layer loads after the first paint, and a re-plan
+ * (Next, a synced event, time passing) may draw a block's card under a new id. A focused element
+ * taken out of the page leaves the focus nowhere: the next Tab would start again at the top of
+ * the page. When the element that had the focus is gone and nothing else took the focus, its twin
+ * gets it: for a block the same block, else the same task's card nearest the old start; for a
+ * row's control (a quick add, a reminder's buttons) the one of the same name.
+ *
+ * `twinsWithin`, a selector inside the container, names the part the keyboard reaches when the
+ * container draws more than that (`twinsRoot`): the twin must be one that Tab goes on from.
  */
-export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): void {
+export function useFocusFollowsBlock(
+  container: RefObject<HTMLElement | null>,
+  twinsWithin?: string,
+): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
@@ -55,7 +61,8 @@ export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): 
       const active = document.activeElement;
       // Something else has the focus (a menu, a dialog, a field): leave it there.
       if (active && active !== document.body) return;
-      const twin = findAgain(root, held);
+      const where = twinsRoot(root, twinsWithin);
+      const twin = where && findAgain(where, held);
       if (!twin) return;
       held = hold(twin);
       // Without scrolling: the person may be reading elsewhere in the list.
@@ -70,5 +77,5 @@ export function useFocusFollowsBlock(container: RefObject<HTMLElement | null>): 
       root.removeEventListener('focusin', onFocusIn);
       root.removeEventListener('focusout', onFocusOut);
     };
-  }, [container]);
+  }, [container, twinsWithin]);
 }

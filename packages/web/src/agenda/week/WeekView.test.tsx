@@ -1,0 +1,196 @@
+import { fromWallClock } from '@planner/core';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgendaBlock, AgendaItems } from '../model/agenda-block';
+import { buildEnv, buildTask, renderAgenda } from '../test-support';
+import type { WireTimelineState } from '../types';
+import { WeekView } from './WeekView';
+
+const ZONE = 'Europe/Berlin';
+const at = (day: number, hour: number) =>
+  fromWallClock({ year: 2026, month: 5, day, hour, minute: 0 }, ZONE);
+// A Wednesday morning; its week starts on Monday 11 May.
+const NOW = at(13, 10);
+const WEEK_START = at(11, 0);
+const H = 3_600_000;
+const env = buildEnv({ timeZone: ZONE });
+
+const report = buildTask({ id: 't1', title: 'Write report' });
+const review = buildTask({ id: 't2', title: 'Review budget' });
+
+function taskBlock(id: string, task: string, start: number): AgendaBlock {
+  return {
+    id,
+    task,
+    start,
+    end: start + H,
+    fixed: false,
+    isRest: false,
+    kind: 'task',
+    locking: '',
+    taskData: task === 't1' ? report : review,
+  };
+}
+
+/** Write report on Wednesday at 11, Review budget on Thursday at 11. */
+const wednesday = taskBlock('b1', 't1', at(13, 11));
+const thursday = taskBlock('b2', 't2', at(14, 11));
+/** The plan moves the Wednesday block: Next or the clock gives it a new place and a new id. */
+const moved = taskBlock('planned:t1:later', 't1', at(13, 12));
+
+const state: WireTimelineState = {
+  serverTime: NOW,
+  timelineUpdatedAt: 1,
+  reminderUpdatedAt: 1,
+  hasUnconfirmedTask: false,
+  autoExtend: true,
+  isPaused: false,
+  currentBlock: undefined,
+};
+
+let setBlocks: (blocks: AgendaBlock[]) => void = () => {};
+
+/** The week view over blocks a test re-plans, and a field beside it. */
+function MovingWeek() {
+  const [blocks, set] = useState<AgendaBlock[]>([wednesday, thursday]);
+  setBlocks = set;
+  const items: AgendaItems = {
+    blocks,
+    travelSources: [],
+    allDayEvents: [],
+    tasks: new Map([
+      ['t1', report],
+      ['t2', review],
+    ]),
+    events: new Map(),
+  };
+  return (
+    <>
+      <input aria-label="Note" />
+      <WeekView
+        env={env}
+        weekStart={WEEK_START}
+        items={items}
+        reminders={[]}
+        state={state}
+        onWeek={() => {}}
+      />
+    </>
+  );
+}
+
+const card = (name: RegExp) => screen.getByRole('button', { name });
+const before = /^Write report, 11:00 to 12:00/u;
+const after = /^Write report, 12:00 to 13:00/u;
+
+/** The drag layer has loaded once dnd-kit's hidden drag instructions are in the document. */
+async function dragLayerLoaded() {
+  await waitFor(() => expect(document.querySelector('[id^="DndDescribedBy"]')).not.toBeNull(), {
+    timeout: 5000,
+  });
+}
+
+beforeAll(async () => {
+  // The lazy menu and the drag layer, compiled once here (see DayView.test.tsx).
+  await Promise.all([import('../day/BlockMenu'), import('./WeekDnd')]);
+});
+
+beforeEach(() => {
+  // Only the date: the drag layer's real timer and import run as in the browser.
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('WeekView keeps the focus on a block the plan moved', () => {
+  it('gives the focus to the moved block when the focused one is drawn anew', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    act(() => setBlocks([moved, thursday]));
+    await waitFor(() => expect(card(after)).toHaveFocus());
+    // The twin is in the week in view, in the Tab order.
+    expect(card(after)).toHaveAttribute('tabindex', '0');
+  }, 10_000);
+
+  it('goes on from the moved block on Tab, not from the top of the page', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    act(() => setBlocks([moved, thursday]));
+    await waitFor(() => expect(card(after)).toHaveFocus());
+    await userEvent.tab();
+    expect(card(/^Review budget, 11:00 to 12:00/u)).toHaveFocus();
+  }, 10_000);
+
+  it('keeps the focus on the block that the loaded drag layer draws anew', async () => {
+    renderAgenda(<MovingWeek />);
+    const first = card(before);
+    first.focus();
+    await dragLayerLoaded();
+    expect(first.isConnected).toBe(false);
+    await waitFor(() => expect(card(before)).toHaveFocus());
+  }, 10_000);
+
+  it('gives the focus to the moved block when its menu closes on Escape', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Open task' })).toHaveFocus();
+    act(() => setBlocks([moved, thursday]));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(card(after)).toHaveFocus());
+  }, 10_000);
+
+  it("leaves the focus in the block's open menu", async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    await userEvent.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'Open task' });
+    expect(item).toHaveFocus();
+    act(() => setBlocks([moved, thursday]));
+    await act(() => Promise.resolve());
+    expect(item).toHaveFocus();
+  }, 10_000);
+
+  it('takes no focus from a field the person went to', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    const field = screen.getByRole('textbox', { name: 'Note' });
+    field.focus();
+    act(() => setBlocks([moved, thursday]));
+    await act(() => Promise.resolve());
+    expect(field).toHaveFocus();
+  }, 10_000);
+
+  it('follows no block the person let go of (a click on the background)', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    await userEvent.click(card(before));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await userEvent.click(document.body);
+    act(() => setBlocks([moved, thursday]));
+    await act(() => Promise.resolve());
+    expect(document.body).toHaveFocus();
+  }, 10_000);
+
+  it('gives the focus to no block of a week out of view', async () => {
+    renderAgenda(<MovingWeek />);
+    await dragLayerLoaded();
+    card(before).focus();
+    // Re-planned to next week: drawn there, out of the Tab order.
+    act(() => setBlocks([taskBlock('planned:t1:next', 't1', at(20, 11)), thursday]));
+    await act(() => Promise.resolve());
+    expect(document.body).toHaveFocus();
+  }, 10_000);
+});
