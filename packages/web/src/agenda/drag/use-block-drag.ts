@@ -1,6 +1,4 @@
 import {
-  MouseSensor,
-  TouchSensor,
   useSensor,
   useSensors,
   type DragEndEvent,
@@ -18,8 +16,9 @@ import type { WireEventInstance } from '../types';
 import type { DragPreview } from './drag-state';
 import { moveEvent, moveTimeblock } from './drop-actions';
 import { planDrop, type DropTarget } from './drop-plan';
+import { LongPressMouseSensor, LongPressTouchSensor } from './long-press-sensors';
 
-const activationConstraint = { delay: PLANNING_CONSTANTS.dragLongPressMs, tolerance: 8 };
+const longPress = { delay: PLANNING_CONSTANTS.dragLongPressMs, tolerance: 8 };
 
 /**
  * Spec 5: the dragged block's top stays between 15 % and 85 % of the window height. The day
@@ -82,11 +81,14 @@ function sendDrop(block: DayBlock, target: DropTarget, timeZone: string): Pendin
   return { block, event: plan.event, target, scopes: plan.scopes };
 }
 
-/** A long press picks a block up, by mouse or by touch. */
+/**
+ * A long press picks a block up, by mouse or by touch (our sensors: dnd-kit's swallowed the
+ * answer to a scope dialog clicked right after the drop, long-press-sensors.ts).
+ */
 function useLongPressSensors() {
   return useSensors(
-    useSensor(MouseSensor, { activationConstraint }),
-    useSensor(TouchSensor, { activationConstraint }),
+    useSensor(LongPressMouseSensor, longPress),
+    useSensor(LongPressTouchSensor, longPress),
   );
 }
 
