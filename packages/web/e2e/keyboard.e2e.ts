@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { AgendaApi, todayAt } from './agenda-api';
+import { AgendaApi, HOUR, todayAt } from './agenda-api';
 import { expect, test } from './fixtures';
-import { GOOD_PASSWORD, newEmail } from './support';
+import { deviceOf, GOOD_PASSWORD, newEmail, saveShot } from './support';
 
 /*
  * The agenda driven from the keyboard alone, as a person without a mouse does: every step is a
@@ -172,4 +172,97 @@ test('? lists the shortcuts in a dialog that gives the focus back', async ({ pag
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(focused(page)).toHaveAttribute('aria-label', opener ?? '');
+});
+
+/** Where the keyboard is: the focused element's marks, or null when the focus is nowhere. */
+async function focusedMarks(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    return {
+      testId: el.dataset['testid'] ?? null,
+      taskId: el.dataset['taskId'] ?? null,
+      blockId: el.dataset['blockId'] ?? null,
+      start: el.dataset['start'] ?? null,
+      inWeek: el.closest('[data-active-week]') !== null,
+    };
+  });
+}
+
+/*
+ * A re-plan draws a block anew, under a new id when it moves, and a focused element taken out of
+ * the page leaves the keyboard at the top of the page. The week view hands the focus to the same
+ * task's block (agenda/focus/use-focus-follows-block.ts). The meeting that moves the block comes
+ * from another device while the page stays open.
+ */
+test('the week view keeps the keyboard on a block the plan moves', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  // 10:00 on the server's clock: the three tasks and the meeting fit the day, whatever the day.
+  const api = new AgendaApi(baseURL ?? '');
+  await api.setClock(todayAt(10));
+  await api.signUp(newEmail('keyboard-week'), GOOD_PASSWORD);
+  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
+  await api.createTask('Write report', 60);
+  const paper = await api.createTask('Read paper', 45);
+  await api.createTask('Answer emails', 30);
+  await api.signInPage(page);
+  await page.goto('/agenda');
+  await expect(page.getByTestId('control-bar')).toBeVisible();
+  await page.getByRole('button', { name: /^View: / }).click();
+  await page.getByRole('menuitem', { name: 'Week' }).click();
+  const week = page.locator('[data-active-week]');
+  await expect(week.locator(`[data-task-id="${paper}"]`).first()).toBeVisible();
+  // A reminder on the week's last day: its mark is the grid's last Tab stop, after every block.
+  const lastDay = Number(
+    await week.locator('[data-week-column-start]').last().getAttribute('data-week-column-start'),
+  );
+  await api.call('CreateReminder', {
+    reminder: {
+      title: 'Water the plants',
+      start: lastDay + 12 * HOUR,
+      allDay: false,
+      timezone: 'Europe/Berlin',
+    },
+  });
+  await expect(week.getByTestId('week-reminder')).toBeVisible();
+  // The blocks are drawn anew once drag and drop has loaded (after the first paint).
+  await expect(page.locator('[data-drag-ready]')).toBeAttached();
+
+  // Tab to the paper's block, as a person without a mouse does.
+  let held = await focusedMarks(page);
+  for (let presses = 0; presses < 80 && !(held?.inWeek && held.taskId === paper); presses += 1) {
+    await page.keyboard.press('Tab');
+    held = await focusedMarks(page);
+  }
+  expect(held).toMatchObject({ testId: 'week-block', taskId: paper, inWeek: true });
+  const before = held?.blockId ?? '';
+
+  // A meeting lands on the block from another device: the plan moves the paper past it.
+  const start = Number(held?.start);
+  await api.createEvent('Dentist', start, start + HOUR);
+  await expect(week.getByRole('button', { name: /^Dentist, / })).toBeVisible({ timeout: 15_000 });
+  await expect(week.locator(`[data-block-id="${before}"]`)).toHaveCount(0);
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('data-task-id', paper);
+  await expect(focused).toHaveAttribute('data-testid', 'week-block');
+  await expect(focused).not.toHaveAttribute('data-start', String(start));
+  expect(await focused.evaluate((el) => el.closest('[data-active-week]') !== null)).toBe(true);
+  await saveShot(page, `keyboard-week-focus-moved-${deviceOf(info)}`);
+
+  // Tab goes on from the moved block: to what follows it in the grid, not to the page's top.
+  const moved = (await focused.getAttribute('data-block-id')) ?? '';
+  await page.keyboard.press('Tab');
+  const goesOn = await page.evaluate((id) => {
+    const block = document.querySelector(`[data-active-week] [data-block-id="${CSS.escape(id)}"]`);
+    const next = document.activeElement;
+    return Boolean(
+      block &&
+      next?.closest('[data-active-week]') &&
+      block.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  }, moved);
+  expect(goesOn).toBe(true);
 });
