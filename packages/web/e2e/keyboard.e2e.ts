@@ -16,18 +16,20 @@ const isFocused = (locator: Locator): Promise<boolean> =>
  * A person with two tasks at 10 in the morning (the clock lane's server): on the real clock the
  * plan's shape depends on the hour (in the evening the first task is split around the night's
  * rest), and one evening run's Tab walk lost the focus before it reached the end of the list.
+ * Answers the person's API and the id of their "Read paper" task.
  */
-async function openAgenda(page: Page, baseURL: string): Promise<void> {
+async function openAgenda(page: Page, baseURL: string): Promise<{ api: AgendaApi; paper: string }> {
   const api = new AgendaApi(baseURL);
   await api.setClock(todayAt(10));
   await api.signUp(newEmail('keyboard'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
   await api.createTask('Write report', 60);
-  await api.createTask('Read paper', 45);
+  const paper = await api.createTask('Read paper', 45);
   await api.signInPage(page);
   await page.goto('/agenda');
   await expect(page.getByTestId('control-bar')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Write report, / }).first()).toBeVisible();
+  return { api, paper };
 }
 
 /** Presses Tab until `name` has the focus; fails past `most` presses. Returns the count. */
@@ -200,17 +202,8 @@ test('the week view keeps the keyboard on a block the plan moves', async ({
   baseURL,
 }, info) => {
   test.setTimeout(120_000);
-  // 10:00 on the server's clock: the three tasks and the meeting fit the day, whatever the day.
-  const api = new AgendaApi(baseURL ?? '');
-  await api.setClock(todayAt(10));
-  await api.signUp(newEmail('keyboard-week'), GOOD_PASSWORD);
-  await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
-  await api.createTask('Write report', 60);
-  const paper = await api.createTask('Read paper', 45);
-  await api.createTask('Answer emails', 30);
-  await api.signInPage(page);
-  await page.goto('/agenda');
-  await expect(page.getByTestId('control-bar')).toBeVisible();
+  // 10:00 on the server's clock: the two tasks and the meeting fit the day, whatever the day.
+  const { api, paper } = await openAgenda(page, baseURL ?? '');
   await page.getByRole('button', { name: /^View: / }).click();
   await page.getByRole('menuitem', { name: 'Week' }).click();
   const week = page.locator('[data-active-week]');

@@ -10,6 +10,7 @@ import { isDraggable } from '../model/block-actions';
 import { weekDroppedTimes, type LaidOutColumn } from '../model/drag-math';
 import type { AgendaEnv } from '../use-agenda-env';
 import { WeekBlock, WeekBlockFace, type WeekBlockProps } from './WeekBlock';
+import { ACTIVE_WEEK } from './WeekGrid';
 
 const modifiers = [keepInWindow({ isHorizontal: true })];
 // The grid scrolls up and down under a dragged block; sideways it is the week carousel, which
@@ -19,9 +20,7 @@ const autoScroll = { threshold: { x: 0, y: 0.2 } };
 /** The day columns of the week in view, where they are on screen now (the grid scrolls). */
 function measureColumns(container: HTMLElement | null): LaidOutColumn[] {
   if (!container) return [];
-  const found = container.querySelectorAll<HTMLElement>(
-    '[data-active-week] [data-week-column-start]',
-  );
+  const found = container.querySelectorAll<HTMLElement>(`${ACTIVE_WEEK} [data-week-column-start]`);
   return [...found].map((el) => {
     const rect = el.getBoundingClientRect();
     return {

@@ -14,6 +14,9 @@ import { WeekReminderMarks } from './WeekReminderMarks';
 
 export { HOUR_PX };
 
+/** The week in view's grid, of the three the carousel draws (WeekGrid marks it). */
+export const ACTIVE_WEEK = '[data-active-week]';
+
 const GUTTER_PX = 52;
 const GRID_COLUMNS = `${GUTTER_PX}px repeat(7, minmax(0, 1fr))`;
 

@@ -107,11 +107,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The week drawn with its drag layer loaded, the keyboard on the Wednesday block. */
+async function focusWednesdayBlock() {
+  renderAgenda(<MovingWeek />);
+  await dragLayerLoaded();
+  card(before).focus();
+}
+
 describe('WeekView keeps the focus on a block the plan moved', () => {
   it('gives the focus to the moved block when the focused one is drawn anew', async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     act(() => setBlocks([moved, thursday]));
     await waitFor(() => expect(card(after)).toHaveFocus());
     // The twin is in the week in view, in the Tab order.
@@ -119,9 +124,7 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
   }, 10_000);
 
   it('goes on from the moved block on Tab, not from the top of the page', async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     act(() => setBlocks([moved, thursday]));
     await waitFor(() => expect(card(after)).toHaveFocus());
     await userEvent.tab();
@@ -138,9 +141,7 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
   }, 10_000);
 
   it('gives the focus to the moved block when its menu closes on Escape', async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('menuitem', { name: 'Open task' })).toHaveFocus();
     act(() => setBlocks([moved, thursday]));
@@ -150,9 +151,7 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
   }, 10_000);
 
   it("leaves the focus in the block's open menu", async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     await userEvent.keyboard('{Enter}');
     const item = await screen.findByRole('menuitem', { name: 'Open task' });
     expect(item).toHaveFocus();
@@ -162,9 +161,7 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
   }, 10_000);
 
   it('takes no focus from a field the person went to', async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     const field = screen.getByRole('textbox', { name: 'Note' });
     field.focus();
     act(() => setBlocks([moved, thursday]));
@@ -185,9 +182,7 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
   }, 10_000);
 
   it('gives the focus to no block of a week out of view', async () => {
-    renderAgenda(<MovingWeek />);
-    await dragLayerLoaded();
-    card(before).focus();
+    await focusWednesdayBlock();
     // Re-planned to next week: drawn there, out of the Tab order.
     act(() => setBlocks([taskBlock('planned:t1:next', 't1', at(20, 11)), thursday]));
     await act(() => Promise.resolve());

@@ -31,11 +31,9 @@ import type { WireReminder, WireTimelineState } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import { WeekBlock, type WeekBlockComponent, type WeekBlockProps } from './WeekBlock';
 import type * as WeekDndModule from './WeekDnd';
-import { HOUR_PX, WeekGrid } from './WeekGrid';
+import { ACTIVE_WEEK, HOUR_PX, WeekGrid } from './WeekGrid';
 
 type DndModule = typeof WeekDndModule;
-/** The week in view's grid, of the three the carousel draws (WeekGrid marks it). */
-const ACTIVE_WEEK = '[data-active-week]';
 const loadDnd = () => import('./WeekDnd');
 
 /** The week in view draws draggable blocks once drag and drop loaded (after the first paint). */
