@@ -132,6 +132,19 @@ describe('PutTask', () => {
     expect(reopened).toMatchObject({ isCompleted: false, timeScheduled: HOUR });
   });
 
+  it('marks done a task that is not running without touching the session that is', async () => {
+    const { task: running } = await putTask(alice, { title: 'Running' }, { doItNow: true });
+    const { task: other } = await putTask(alice, { title: 'Later', timeScheduled: HOUR });
+    await alice.client.call('PutTask', {
+      task: { id: other?.id, isCompleted: true },
+      fields: ['isCompleted'],
+      rest: 5 * MINUTE,
+    });
+    // The break follows the session the done task held; this one held none.
+    const after = await alice.client.call('GetTimelineState');
+    expect(after.currentBlock).toMatchObject({ task: running?.id, isRest: false });
+  });
+
   it("answers another user's task exactly as a missing one", async () => {
     const { task } = await putTask(bob, { title: 'Bob only' });
     const foreign = await expectRpcError(

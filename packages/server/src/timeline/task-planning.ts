@@ -6,14 +6,17 @@ import { sessionOf } from './planner';
 import { together } from '../db/together';
 import { loadTaskExtras, taskExtrasReads } from './task-extras';
 import { newBlockId, openTimelineWith, saveTimeline } from './timeline-session';
-import { dropBlock } from './world';
+import { currentBlock, dropBlock } from './world';
 
 /** The tasks domain's planning port, on the timeline's state machine (handed over by app.ts). */
 export const taskPlanning: TaskPlanning = {
   completed(plan, taskId, restMs) {
     const { now, world } = sessionOf(plan);
+    // The break follows the session the task held (spec 4): a task done while another runs, or
+    // while nothing does, leaves the current block as it is.
+    const heldSession = currentBlock(world)?.taskId === taskId;
     completeTask(world, taskId, now);
-    if (restMs > 0) takeRest(world, now, restMs, newBlockId);
+    if (restMs > 0 && heldSession) takeRest(world, now, restMs, newBlockId);
   },
   saved(plan, task) {
     const { world } = sessionOf(plan);

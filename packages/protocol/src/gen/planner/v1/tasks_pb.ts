@@ -235,7 +235,8 @@ export type PutTaskRequest = Message<"planner.v1.PutTaskRequest"> & {
   fields: string[];
 
   /**
-   * With isCompleted set true: a break of this many ms follows (0: none).
+   * With isCompleted set true on the task that holds the current block: a break of this many ms
+   * follows its session (0: none). Ignored for a task that holds no session.
    *
    * @generated from field: int64 rest = 3;
    */
