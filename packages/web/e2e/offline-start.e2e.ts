@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { AgendaApi } from './agenda-api';
 import { issueShot } from './issue28-shots';
+import { ShellPage } from './pages/shell-page';
 import { TaskEditorPage } from './pages/task-editor-page';
 import { deviceOf, GOOD_PASSWORD, newEmail } from './support';
 
@@ -16,14 +17,27 @@ test.use({ serviceWorkers: 'allow' });
 
 type Task = { title: string; category?: { id: string } };
 
-/** The agenda, then the warm-up's requests answered: the categories and the task editor's code. */
+/**
+ * The agenda, then the warm-up's requests answered: the categories, the task lists (to do and
+ * done) and the task editor's code.
+ */
 async function startOnline(page: Page): Promise<void> {
-  const categories = page.waitForResponse((r) => r.url().endsWith('/api/GetCategories') && r.ok());
+  // A request is told by its method and, for the task lists, the status it asks for (the
+  // agenda asks GetTasks for other things too).
+  const answered = (method: string, status = '') =>
+    page.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/${method}`) &&
+        r.ok() &&
+        (status === '' || (r.request().postDataBuffer()?.includes(status) ?? false)),
+    );
+  const categories = answered('GetCategories');
+  const taskLists = Promise.all([answered('GetTasks', 'todo'), answered('GetTasks', 'done')]);
   const editorCode = page.waitForResponse((r) => /\/TaskEditorPage[^/]*\.js$/.test(r.url()));
   const panelCode = page.waitForResponse((r) => /\/OfflinePanel[^/]*\.js$/.test(r.url()));
   await page.goto('/agenda');
   await expect(page.getByTestId('control-bar')).toBeVisible();
-  await Promise.all([categories, editorCode, panelCode]);
+  await Promise.all([categories, taskLists, editorCode, panelCode]);
 }
 
 async function newTaskOffline(page: Page, title: string): Promise<void> {
@@ -59,6 +73,7 @@ test('offline before the service worker controls the page: a new task still wait
   const api = new AgendaApi(baseURL ?? '');
   await api.signUp(newEmail('offline-early'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
+  await api.createTask('Read the paper', 30);
   await api.signInPage(page);
   await startOnline(page);
   expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
@@ -66,6 +81,17 @@ test('offline before the service worker controls the page: a new task still wait
   await context.setOffline(true);
   await newTaskOffline(page, 'Water the plants');
   await issueShot(page, info, 'offline-early-agenda');
+  // The Tasks screen, never opened online, shows the lists the warm-up kept: the task made
+  // before the connection went and the one made offline.
+  await new ShellPage(page).openDrawer();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Tasks' })
+    .click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const list = page.locator('[data-section="todo"]');
+  await expect(list.getByText('Read the paper')).toBeVisible();
+  await expect(list.getByText('Water the plants')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByTestId('offline-status')).toBeHidden();
   await expect

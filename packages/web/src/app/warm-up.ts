@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { categoriesQueryOptions } from '../categories/categories-api';
 import { loadPickersLocale } from '../editors/PickersProvider';
 import { localeOf } from '../i18n/i18n';
+import { doneTasksQueryOptions, todoTasksQueryOptions } from '../tasks/tasks-api';
 
 /** The strings an offline edit shows: the editors, their dialogs, limits, the offline notices. */
 const OFFLINE_NAMESPACES = [
@@ -44,12 +45,15 @@ const OFFLINE_CHUNKS = [
 
 /**
  * Loads, while online and signed in, what an edit needs once the connection is gone (issue 28):
- * the categories a new task is saved with (persisted with the query cache), the editors' code
- * and strings, and the date pickers' words. Failures are left to the screens that need them.
+ * the categories a new task is saved with and the task lists the Tasks screen opens with (both
+ * persisted with the query cache), the editors' code and strings, and the date pickers' words.
+ * Failures are left to the screens that need them.
  */
 export async function warmUpForOffline(client: QueryClient): Promise<void> {
   await Promise.allSettled([
     client.prefetchQuery(categoriesQueryOptions()),
+    client.prefetchQuery(todoTasksQueryOptions()),
+    client.prefetchInfiniteQuery(doneTasksQueryOptions()),
     i18next.loadNamespaces([...OFFLINE_NAMESPACES]),
     loadPickersLocale(localeOf(i18next.language)),
     ...OFFLINE_CHUNKS.map((load) => load()),

@@ -1,7 +1,9 @@
 import { PLANNING_CONSTANTS, TASK_PAGE_SIZES } from '@planner/core';
 import type { Output } from '@planner/protocol';
 import {
+  infiniteQueryOptions,
   onlineManager,
+  queryOptions,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
@@ -19,32 +21,39 @@ export const todoTasksQueryKey = todoKey;
 const doneKey = [...tasksQueryKey, 'done'] as const;
 
 /** Open tasks (1000 at most, the spec's page for to-do); kept locally (spec 7). */
-export function useTodoTasks() {
-  return useQuery({
+export function todoTasksQueryOptions() {
+  return queryOptions({
     queryKey: todoKey,
     queryFn: async () =>
       (await call('GetTasks', { status: 'todo', limit: TASK_PAGE_SIZES.todo })).tasks,
-    // The saved list paints at once; the server's answer follows on every visit.
-    refetchOnMount: 'always',
     meta: { persist: true },
   });
+}
+
+export function useTodoTasks() {
+  // The saved list paints at once; the server's answer follows on every visit.
+  return useQuery({ ...todoTasksQueryOptions(), refetchOnMount: 'always' });
 }
 
 const DONE_PAGE = PLANNING_CONSTANTS.doneTasksPageSize;
 
 /** Done tasks, 30 a page, newest update first. */
-export function useDoneTasks() {
-  return useInfiniteQuery({
+export function doneTasksQueryOptions() {
+  return infiniteQueryOptions({
     queryKey: doneKey,
     initialPageParam: 0,
     queryFn: async ({ pageParam }) =>
       (await call('GetTasks', { status: 'done', offset: pageParam, limit: DONE_PAGE })).tasks,
-    getNextPageParam: (lastPage, pages) =>
+    getNextPageParam: (lastPage: PlainTask[], pages: PlainTask[][]) =>
       lastPage.length < DONE_PAGE ? undefined : pages.length * DONE_PAGE,
     // Spec 8: failing to load more just stops the spinner. Kept locally, so the list opens
     // offline (src/offline).
     meta: { silent: true, persist: true },
   });
+}
+
+export function useDoneTasks() {
+  return useInfiniteQuery(doneTasksQueryOptions());
 }
 
 /** Tasks whose title or note holds the keyword, any status. */
