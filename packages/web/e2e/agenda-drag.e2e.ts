@@ -39,8 +39,13 @@ async function signedIn(page: Page, api: AgendaApi, label: string): Promise<Agen
   return new AgendaPage(page);
 }
 
-/** How far apart two neighbouring day columns of the week in view are. */
+/**
+ * How far apart two neighbouring day columns of the week in view are. Measured once drag and drop
+ * has loaded: its layer then wraps the weeks, and React draws them anew, so a column measured
+ * just before that may be gone from the page by the time its box is read.
+ */
 async function columnWidth(agenda: AgendaPage): Promise<number> {
+  await agenda.dragReady();
   const first = await agenda.weekColumn(dayStart(0)).boundingBox();
   const second = await agenda.weekColumn(dayStart(1)).boundingBox();
   if (!first || !second) throw new Error('the week grid is not on screen');
