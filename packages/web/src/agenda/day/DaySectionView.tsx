@@ -8,7 +8,7 @@ import type { IdleBlock } from '@planner/core';
 import type { AgendaItems } from '../model/agenda-block';
 import { blockColor, blockTitle } from '../model/agenda-block';
 import { isShortRecord, type DayBlock, type DayEntry, type DaySection } from '../model/day-model';
-import { formatDate, formatTime } from '../model/format';
+import { capitalizeFirst, formatDate, formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
 import { useSyncedFrom } from '../model/synced-source';
 import { eventRoute } from '../routes';
@@ -60,7 +60,10 @@ export interface DaySectionProps {
 }
 
 function dayTitle(day: DaySection, env: AgendaEnv, now: number, t: (k: string) => string) {
-  const date = formatDate(day.start, env, { weekday: 'long', month: 'long', day: 'numeric' });
+  const date = capitalizeFirst(
+    formatDate(day.start, env, { weekday: 'long', month: 'long', day: 'numeric' }),
+    env.tag,
+  );
   if (now >= day.start && now < day.end) return { badge: t('today'), date };
   if (now >= day.end && now < day.end + (day.end - day.start))
     return { badge: t('yesterday'), date };
@@ -148,11 +151,11 @@ function EntryTime(props: { time: string; isCurrentGroup: boolean; isShort: bool
 function DayHeading({ badge, date }: { badge: string | null; date: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, px: 0.5 }}>
-      <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }}>
+      <Typography variant="h6" component="h2">
         {badge ?? date}
       </Typography>
       {badge && (
-        <Typography color="text.secondary" sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
+        <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
           {date}
         </Typography>
       )}

@@ -14,7 +14,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useScrollClearance } from '../../components/use-scroll-clearance';
 import { useTranslation } from 'react-i18next';
 import { HeaderMenus } from '../lazy-parts';
-import { formatDate } from '../model/format';
+import { capitalizeFirst, formatDate } from '../model/format';
 import type { AgendaView } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import type { HeaderMenu } from './HeaderMenus';
@@ -95,12 +95,15 @@ function DatePickerButton(props: {
   const { t } = useTranslation('agenda');
   const { env, date } = props;
   const longDate = formatDate(date, env, { weekday: 'long', month: 'long', day: 'numeric' });
-  const dateText = formatDate(
-    date,
-    env,
-    props.isNarrow
-      ? { month: 'short', day: 'numeric' }
-      : { weekday: 'short', month: 'long', day: 'numeric' },
+  const dateText = capitalizeFirst(
+    formatDate(
+      date,
+      env,
+      props.isNarrow
+        ? { month: 'short', day: 'numeric' }
+        : { weekday: 'short', month: 'long', day: 'numeric' },
+    ),
+    env.tag,
   );
   return (
     <Button
@@ -115,7 +118,6 @@ function DatePickerButton(props: {
         fontSize: 16,
         px: 1,
         minWidth: 0,
-        textTransform: 'capitalize',
         whiteSpace: 'nowrap',
       }}
     >

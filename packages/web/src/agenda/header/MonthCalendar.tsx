@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { datePickerBounds, fromWallClock, startOfLocalDay, toWallClock } from '@planner/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../model/format';
+import { capitalizeFirst, formatDate } from '../model/format';
 import type { AgendaEnv } from '../use-agenda-env';
 
 interface Month {
@@ -123,11 +123,11 @@ function MonthBar(props: {
       >
         <ChevronLeftIcon />
       </IconButton>
-      <Typography
-        aria-live="polite"
-        sx={{ flex: 1, textAlign: 'center', fontWeight: 650, textTransform: 'capitalize' }}
-      >
-        {formatDate(firstOfMonth, env, { month: 'long', year: 'numeric' })}
+      <Typography aria-live="polite" sx={{ flex: 1, textAlign: 'center', fontWeight: 650 }}>
+        {capitalizeFirst(
+          formatDate(firstOfMonth, env, { month: 'long', year: 'numeric' }),
+          env.tag,
+        )}
       </Typography>
       <IconButton
         aria-label={t('picker.nextMonth')}

@@ -1,6 +1,13 @@
 import { HOUR_MS, MINUTE_MS } from '@planner/core';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatHour, formatTime, hour12Of } from './format';
+import {
+  capitalizeFirst,
+  formatDate,
+  formatDuration,
+  formatHour,
+  formatTime,
+  hour12Of,
+} from './format';
 
 const NINE = Date.UTC(2026, 2, 10, 9, 0);
 
@@ -17,6 +24,18 @@ describe('agenda formatting', () => {
     expect(formatTime(NINE, { tag: 'en', timeZone: 'Asia/Kolkata', hour12: false })).toBe('14:30');
     expect(formatHour(NINE, { tag: 'en', timeZone: 'UTC', hour12: true })).toBe('9 AM');
     expect(formatHour(NINE, { tag: 'en', timeZone: 'UTC', hour12: false })).toBe('09:00');
+  });
+
+  it('raises the first letter of a heading date only, as each language writes the rest', () => {
+    const long = { weekday: 'long', month: 'long', day: 'numeric' } as const;
+    const heading = (tag: string) =>
+      capitalizeFirst(formatDate(NINE, { tag, timeZone: 'UTC' }, long), tag);
+    expect(heading('es')).toBe('Martes, 10 de marzo');
+    expect(heading('fr')).toBe('Mardi 10 mars');
+    expect(heading('ru')).toBe('Вторник, 10 марта');
+    expect(heading('en')).toBe('Tuesday, March 10');
+    expect(heading('ja')).toBe(formatDate(NINE, { tag: 'ja', timeZone: 'UTC' }, long));
+    expect(capitalizeFirst('', 'en')).toBe('');
   });
 
   it('starts the 24-hour day at 00, not 24', () => {

@@ -64,6 +64,16 @@ export function formatDate(
   return formatter(f.tag, { ...options, timeZone: f.timeZone }).format(instant);
 }
 
+/**
+ * A date as a heading shows it: the first letter upper case, the rest as the locale writes it
+ * ("domingo, 29 de noviembre" becomes "Domingo, 29 de noviembre"). CSS's `capitalize` would raise
+ * every word ("29 De Noviembre"), which Spanish, French, Italian, Portuguese and Russian do not.
+ */
+export function capitalizeFirst(text: string, tag: string): string {
+  const [first = '', ...rest] = text;
+  return first.toLocaleUpperCase(tag) + rest.join('');
+}
+
 const units = new Map<string, Intl.NumberFormat>();
 
 /** A duration in its largest two units, worded by the locale: "1 hr 30 min", "1時間30分". */
