@@ -8,6 +8,7 @@ import { LazyDisconnectedNotice, LazyToasts } from '../components/LazyNotices';
 import { LazyLimitDialog } from '../limits/LazyLimitDialog';
 import { ScreenErrorBoundary } from './ErrorBoundary';
 import { useFocusReturn } from './focus-return';
+import { useScrollReset } from './scroll-reset';
 import { PageFallback } from './PageFallback';
 import { AppRouter, AppRoutes } from './router';
 import { applyZoom } from '../settings/zoom';
@@ -18,9 +19,13 @@ import { OfflineStatus } from '../offline/OfflineStatus';
 // The zoom is this device's choice (settings): applied before the first paint.
 applyZoom();
 
-/** Gives the focus back to what opened a screen when its history entry shows again. */
+/**
+ * Gives the focus back to what opened a screen when its history entry shows again; a screen
+ * opened anew starts at its top.
+ */
 function FocusReturn() {
   useFocusReturn();
+  useScrollReset();
   return null;
 }
 

@@ -5,7 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { localeOf } from '../i18n/i18n';
@@ -24,9 +23,6 @@ import { HelpSection } from './HelpSection';
 /** /help/{name}: one article (faq is one), the list of all of them, or "not found". */
 export default function HelpArticlePage() {
   const { name = '' } = useParams();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [name]);
   return (
     <HelpPageFrame>
       <BackToHelp />

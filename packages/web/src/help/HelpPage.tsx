@@ -3,7 +3,6 @@ import LibraryBooksIcon from '@mui/icons-material/LibraryBooksOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import ReplayIcon from '@mui/icons-material/ReplayOutlined';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resetTutorials } from '../agenda/tutorials/tutorial-state';
@@ -16,10 +15,6 @@ import { HelpAction, HelpLink, HelpSection } from './HelpSection';
 export default function HelpPage() {
   const { t } = useTranslation('help');
   const navigate = useNavigate();
-  // The window keeps the previous screen's scroll position across the route change.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   const restart = useMutation({
     mutationFn: resetTutorials,
     // The agenda shows the welcome tour again as soon as the status is empty.

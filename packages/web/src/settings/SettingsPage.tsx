@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect } from 'react';
 import { GeneralSettings } from './GeneralSettings';
 import { AccessibilitySettings, NotificationSettings, RestSettings } from './MoreSettings';
 import { useOptionsEditor } from './options-api';
@@ -14,11 +13,6 @@ import { PushSettings } from '../push/PushSettings';
  */
 export default function SettingsPage() {
   const { options, change } = useOptionsEditor();
-  // The window keeps the agenda's scroll position across the route change: start at the top.
-  // (A block body: Chromium's scrollTo answers a promise, which React would take for a cleanup.)
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
     <Box
       sx={{
