@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Fab from '@mui/material/Fab';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeedDialMenu } from '../lazy-parts';
 import type { AgendaSpeedDialProps } from './SpeedDialMenu';
@@ -43,16 +44,41 @@ export const FAB_CLEARANCE_PX = 176;
 /**
  * The creation button. Its three actions (reminder, event, task) load with the first open, so
  * the agenda's first paint carries only the button.
+ *
+ * The closed button and the open dial are two elements, so the keyboard's focus is handed from
+ * one to the other (WCAG 2.4.3): a focused element taken out of the page leaves the focus on the
+ * page's start. Opened from the keyboard, the dial's own button takes the focus, and the arrow keys
+ * reach its actions; closed while the focus is in it (Escape), the closed button takes it back. A
+ * click or a tap opens it as ever, the focus left where the pointer put it.
  */
 export function AgendaSpeedDial({ open, onOpenChange }: AgendaSpeedDialProps) {
   const { t } = useTranslation('agenda');
-  if (open) return <SpeedDialMenu open onOpenChange={onOpenChange} />;
+  const button = useRef<HTMLButtonElement>(null);
+  const [focusGoesTo, setFocusGoesTo] = useState<'dial' | 'button' | null>(null);
+  useEffect(() => {
+    if (!open && focusGoesTo === 'button') button.current?.focus();
+  }, [open, focusGoesTo]);
+  if (open)
+    return (
+      <SpeedDialMenu
+        takesFocus={focusGoesTo === 'dial'}
+        onClose={(hadFocus) => {
+          setFocusGoesTo(hadFocus ? 'button' : null);
+          onOpenChange(false);
+        }}
+      />
+    );
   return (
     <Fab
+      ref={button}
       color="primary"
       aria-label={t('create.label')}
       aria-expanded={false}
-      onClick={() => onOpenChange(true)}
+      onClick={(event) => {
+        // A click the keyboard made (Enter, Space, a screen reader's activation) has no detail.
+        setFocusGoesTo(event.detail === 0 ? 'dial' : null);
+        onOpenChange(true);
+      }}
       sx={{ ...SPEED_DIAL_POSITION, ...FAB_SIZE }}
       data-testid="speed-dial"
     >

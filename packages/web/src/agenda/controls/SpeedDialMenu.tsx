@@ -3,10 +3,12 @@ import AlarmIcon from '@mui/icons-material/AlarmOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import SpeedDial, { speedDialClasses } from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
+import SpeedDialAction, { speedDialActionClasses } from '@mui/material/SpeedDialAction';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newEventRoute, newReminderRoute, newTaskRoute } from '../routes';
+import { shortcutFor } from '../shortcuts';
 import { FAB_SIZE, SPEED_DIAL_POSITION } from './AgendaSpeedDial';
 
 export interface AgendaSpeedDialProps {
@@ -14,10 +16,22 @@ export interface AgendaSpeedDialProps {
   onOpenChange: (open: boolean) => void;
 }
 
+export interface SpeedDialMenuProps {
+  /** Opened from the keyboard: the dial's button takes the focus the closed button had. */
+  takesFocus: boolean;
+  /** Closed by Escape, its button, leaving it or an action; `hadFocus`: the focus was in it. */
+  onClose: (hadFocus: boolean) => void;
+}
+
 /** Spec 2: the creation speed dial (reminder, event, task); the editors are their own screens. */
-export function SpeedDialMenu({ open, onOpenChange }: AgendaSpeedDialProps) {
+export function SpeedDialMenu({ takesFocus, onClose }: SpeedDialMenuProps) {
   const { t } = useTranslation('agenda');
   const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  const dialButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takesFocus) dialButton.current?.focus();
+  }, [takesFocus]);
   const actions = [
     { key: 'reminder', icon: <AlarmIcon />, to: newReminderRoute() },
     { key: 'event', icon: <EventIcon />, to: newEventRoute() },
@@ -25,16 +39,27 @@ export function SpeedDialMenu({ open, onOpenChange }: AgendaSpeedDialProps) {
   ] as const;
   return (
     <SpeedDial
+      ref={root}
       ariaLabel={t('create.label')}
       icon={<AddIcon />}
-      open={open}
-      onOpen={(_e, reason) => {
-        if (reason !== 'mouseEnter') onOpenChange(true);
-      }}
+      open
+      FabProps={{ ref: dialButton }}
+      // Hovering neither opens nor closes it: a click or a tap does.
       onClose={(_e, reason) => {
-        if (reason !== 'mouseLeave') onOpenChange(false);
+        if (reason !== 'mouseLeave')
+          onClose(root.current?.contains(document.activeElement) ?? false);
       }}
-      sx={{ ...SPEED_DIAL_POSITION, [`& .${speedDialClasses.fab}`]: FAB_SIZE }}
+      // An open dial is a menu: a single key is not an agenda shortcut there (docs/accessibility.md).
+      onKeyDown={(event) => {
+        if (shortcutFor(event.nativeEvent)) event.stopPropagation();
+      }}
+      sx={{
+        ...SPEED_DIAL_POSITION,
+        [`& .${speedDialClasses.fab}`]: FAB_SIZE,
+        // The labels sit beside their actions, placed absolutely: without nowrap they are as
+        // narrow as an action and break after every word ("New / task").
+        [`& .${speedDialActionClasses.staticTooltipLabel}`]: { whiteSpace: 'nowrap' },
+      }}
       data-testid="speed-dial"
     >
       {actions.map((action) => (
@@ -43,7 +68,7 @@ export function SpeedDialMenu({ open, onOpenChange }: AgendaSpeedDialProps) {
           icon={action.icon}
           slotProps={{ tooltip: { open: true, title: t(`create.${action.key}`) } }}
           onClick={() => {
-            onOpenChange(false);
+            onClose(false);
             navigate(action.to);
           }}
         />
