@@ -6,8 +6,8 @@ import { initTestI18n } from '../../test/render';
 import type { AgendaBlock } from '../model/agenda-block';
 import { buildEnv, buildRecurringEvent, buildTask } from '../test-support';
 import type { WirePlanChanges, WirePlanMove } from '../types';
+import { formatWhen } from '../model/format';
 import {
-  formatWhen,
   moveLine,
   placementText,
   placementWhy,

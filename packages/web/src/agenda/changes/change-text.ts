@@ -1,25 +1,11 @@
-import { startOfLocalDay, type TimelineBlock } from '@planner/core';
+import type { TimelineBlock } from '@planner/core';
 import type { TFunction } from 'i18next';
 import type { AgendaBlock, AgendaItems } from '../model/agenda-block';
-import { clockOptions, formatDate, formatTime, type Formatting } from '../model/format';
+import { formatWhen, type Formatting } from '../model/format';
 import type { WirePlanChanges, WirePlanMove } from '../types';
 
 /** Titles by id, from what the agenda has loaded. */
 export type Lookups = Pick<AgendaItems, 'tasks' | 'events'>;
-
-/** A time on the day of `now`: "3:00 PM"; on another day with the day: "Thu, Dec 3, 3:00 PM". */
-export function formatWhen(instant: number, now: number, f: Formatting): string {
-  if (startOfLocalDay(instant, f.timeZone) === startOfLocalDay(now, f.timeZone))
-    return formatTime(instant, f);
-  return formatDate(instant, f, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...clockOptions(f.hour12),
-  });
-}
 
 /** Why a task's planned time moved, as a clause: "Team meeting now covers its time". */
 export function reasonText(

@@ -11,18 +11,21 @@ import { alpha } from '@mui/material/styles';
 import { useScrollClearance } from '../../components/use-scroll-clearance';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { PLANNING_CONSTANTS } from '@planner/core';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { useBusy } from '../data/busy-actions';
 import { useServerNow } from '../data/use-server-now';
-import { formatDuration, formatTime } from '../model/format';
+import { formatDayAndTime, formatDuration, formatTime, isSameLocalDay } from '../model/format';
 import { paletteHex, REST_COLOR } from '../model/palette';
 import type { WireTimelineState } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import type { CurrentItem } from './current-item';
 import { showsPlay } from './current-item';
+import { nextPlanned, type Ahead } from './next-planned';
+import { useLoadedChunks } from './use-loaded-chunks';
 import { BAR_BOTTOM, PHONE_FAB_PX } from './AgendaSpeedDial';
 
 export interface ControlsProps {
@@ -52,10 +55,33 @@ export function useCurrentTexts(current: CurrentItem, env: AgendaEnv) {
     ? Math.min(1, Math.max(0, (now - current.start) / (current.end - current.start)))
     : 0;
   const color = current.kind === 'rest' ? REST_COLOR : paletteHex(current.color);
+  const chunks = useLoadedChunks();
   // The words under the title name the button beside them: play only when play is offered.
-  const hint = current.kind === 'paused' ? t('controls.hint') : t('controls.idleHint');
-  const detail = [left, until].filter(Boolean).join(' · ') || hint;
+  const detail =
+    [left, until].filter(Boolean).join(' · ') ||
+    (current.kind === 'paused'
+      ? t('controls.hint')
+      : aheadText(nextPlanned(chunks, now), now, env, t));
   return { title, left, until, detail, progress, color };
+}
+
+/**
+ * What comes next when nothing runs (after Play, between blocks): the next task or event, or,
+ * when the plan holds nothing ahead, the invitation to add a task; nothing while it is unknown.
+ */
+function aheadText(ahead: Ahead, now: number, env: AgendaEnv, t: TFunction<'agenda'>): string {
+  switch (ahead.kind) {
+    case 'item': {
+      const title = ahead.title || t('untitled');
+      return isSameLocalDay(ahead.start, now, env.timeZone)
+        ? t('controls.nextAt', { title, time: formatTime(ahead.start, env) })
+        : t('controls.nextOn', { title, date: formatDayAndTime(ahead.start, env) });
+    }
+    case 'nothing':
+      return t('controls.idleHint');
+    case 'unknown':
+      return '';
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { durationParts } from '@planner/core';
+import { durationParts, startOfLocalDay } from '@planner/core';
 
 export type Hour12 = boolean | undefined;
 
@@ -62,6 +62,30 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions,
 ): string {
   return formatter(f.tag, { ...options, timeZone: f.timeZone }).format(instant);
+}
+
+/** Whether two instants fall on one day in the person's zone. */
+export function isSameLocalDay(a: number, b: number, timeZone: string): boolean {
+  return startOfLocalDay(a, timeZone) === startOfLocalDay(b, timeZone);
+}
+
+/** A start on another day than today, with its day: "Wed, Mar 11, 8:05 AM". */
+export function formatDayAndTime(instant: number, f: Formatting): string {
+  return formatDate(instant, f, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...clockOptions(f.hour12),
+  });
+}
+
+/** A time on the day of `now`: "3:00 PM"; on another day with the day: "Thu, Dec 3, 3:00 PM". */
+export function formatWhen(instant: number, now: number, f: Formatting): string {
+  return isSameLocalDay(instant, now, f.timeZone)
+    ? formatTime(instant, f)
+    : formatDayAndTime(instant, f);
 }
 
 /**
