@@ -14,7 +14,7 @@ export interface PlanChangesContentProps {
 
 /** The note, when this device has one to show (data/plan-changes.ts decides). */
 export function PlanChangesContent({ env, state, chunks, now }: PlanChangesContentProps) {
-  const note = usePlanChangesNote(state);
+  const note = usePlanChangesNote(state, now);
   if (!note) return null;
   return (
     // Opaque like the header above it: the day scrolling under the note never shows in its gap.

@@ -83,6 +83,13 @@ const findNote = () =>
 const note = () => screen.queryByRole('group', { name: 'Your plan changed' });
 const plain = (text: string | null) => (text ?? '').replace(/\s/gu, ' ');
 
+/** No note, also once the note's own code would have loaded and decided. */
+async function expectNoNote() {
+  await import('./PlanChangesContent');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(note()).toBeNull();
+}
+
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
@@ -151,6 +158,44 @@ describe('the "what changed" note', () => {
     renderPage();
     await planShown();
     expect(note()).toBeNull();
+  });
+
+  it('leaves out the moves whose new time has passed', async () => {
+    serve({
+      at: NOW - 3 * H,
+      causeRequest: '',
+      moves: [move('t1', { wasStart: at(8), nowStart: at(9) }), move('t2', { nowStart: at(16) })],
+    });
+    renderPage();
+    const shown = await findNote();
+    const lines = within(shown)
+      .getAllByRole('listitem')
+      .map((item) => plain(item.textContent));
+    expect(lines).toEqual(['File taxes moved to 4:00 PM: its time is no longer free']);
+  });
+
+  it('stays away once every move’s new time has passed (the next morning, say)', async () => {
+    // Yesterday at 2 PM the plan moved Write report to 3:05 PM; it is 10 AM the day after.
+    const yesterday = (hour: number) => at(hour) - 24 * H;
+    serve({
+      at: yesterday(14),
+      causeRequest: '',
+      moves: [move('t1', { wasStart: yesterday(14), nowStart: yesterday(15) + 5 * 60_000 })],
+    });
+    renderPage();
+    await planShown();
+    await expectNoNote();
+  });
+
+  it('stays away a day after the change, whatever it said', async () => {
+    serve({
+      at: NOW - 25 * H,
+      causeRequest: '',
+      moves: [move('t1'), move('t3', { reason: 'horizon', nowStart: 0 })],
+    });
+    renderPage();
+    await planShown();
+    await expectNoNote();
   });
 
   it('is gone once dismissed, and does not come back for the same change', async () => {
