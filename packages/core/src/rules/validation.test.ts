@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecurrenceRule } from '../recurrence/rule';
-import { fromWallClock, MINUTE_MS, toWallClock } from '../time/zone';
+import { DAY_MS, fromWallClock, HOUR_MS, MINUTE_MS, toWallClock } from '../time/zone';
+import { INPUT_BOUNDS } from './input-bounds';
 import {
   canDragBlock,
   clampNumber,
@@ -13,6 +14,7 @@ import {
   normalizeTitle,
   parseTutorialStatus,
   postponedReminderStart,
+  repeatUntilFromPickedDay,
   repeatWithEnd,
   repeatWithFrequency,
   showsTimeblockCursorTime,
@@ -20,6 +22,7 @@ import {
   titleForDisplay,
   validateCategoryChoice,
   validateCategoryName,
+  validateRepeatUntil,
 } from './validation';
 
 describe('titles and categories', () => {
@@ -103,6 +106,48 @@ describe('reminder repeat picker', () => {
     expect(isValidRepeatCount(1)).toBe(true);
     expect(isValidRepeatCount(0)).toBe(false);
     expect(isValidRepeatCount(1.5)).toBe(false);
+  });
+
+  it('takes no more occurrences than the server does (INPUT_BOUNDS.recurrenceCount)', () => {
+    const most = INPUT_BOUNDS.recurrenceCount;
+    expect(clampRepeatCount(99_999_999)).toBe(most);
+    expect(clampRepeatCount(most + 1)).toBe(most);
+    expect(clampRepeatCount(most)).toBe(most);
+    expect(clampRepeatCount(Number.POSITIVE_INFINITY)).toBe(most);
+    expect(isValidRepeatCount(most)).toBe(true);
+    expect(isValidRepeatCount(most + 1)).toBe(false);
+  });
+
+  it('refuses an end date before the start, as the server does (invalid.recurrenceUntil)', () => {
+    const zone = 'Europe/Berlin';
+    const start = fromWallClock({ year: 2026, month: 12, day: 10, hour: 9 }, zone);
+    const byDate = { ...weekly, count: 0 };
+    const before = fromWallClock({ year: 2026, month: 11, day: 1, hour: 9 }, zone);
+    expect(validateRepeatUntil({ ...byDate, until: before }, start)).toBe(
+      'invalid.recurrenceUntilBeforeStart',
+    );
+    expect(validateRepeatUntil({ ...byDate, until: start - 1 }, start)).toBe(
+      'invalid.recurrenceUntilBeforeStart',
+    );
+    expect(validateRepeatUntil({ ...byDate, until: start }, start)).toBeNull();
+    expect(validateRepeatUntil({ ...byDate, until: start + 7 * DAY_MS }, start)).toBeNull();
+    // No end date, or no repeat at all: nothing to check.
+    expect(validateRepeatUntil({ ...byDate, until: 0 }, start)).toBeNull();
+    expect(validateRepeatUntil({ ...byDate, freq: 'none', until: before }, start)).toBeNull();
+  });
+
+  it("counts the start's own day as on or after the start, whatever the end's time of day", () => {
+    const zone = 'Asia/Kolkata';
+    const start = fromWallClock({ year: 2026, month: 12, day: 10, hour: 15, minute: 30 }, zone);
+    // The end kept the 9:00 the start had when "On a date" was chosen.
+    const sameDay = fromWallClock({ year: 2026, month: 12, day: 10, hour: 9 }, zone);
+    expect(repeatUntilFromPickedDay(sameDay, start, zone)).toBe(start);
+    const dayBefore = sameDay - DAY_MS;
+    expect(repeatUntilFromPickedDay(dayBefore, start, zone)).toBe(dayBefore);
+    const dayAfter = sameDay + DAY_MS;
+    expect(repeatUntilFromPickedDay(dayAfter, start, zone)).toBe(dayAfter);
+    const laterThatDay = start + 2 * HOUR_MS;
+    expect(repeatUntilFromPickedDay(laterThatDay, start, zone)).toBe(laterThatDay);
   });
 
   it('postpones by local days, keeping the time across DST', () => {

@@ -8,7 +8,8 @@ import {
   type RecurrenceFreq,
   type RecurrenceRule,
 } from '../recurrence/rule';
-import { addLocalDays, MINUTE_MS } from '../time/zone';
+import { addLocalDays, MINUTE_MS, startOfLocalDay } from '../time/zone';
+import { INPUT_BOUNDS } from './input-bounds';
 
 /** Translation key the UI shows for an item saved with an empty title. */
 export const UNTITLED_TITLE_KEY = 'common.untitled';
@@ -87,15 +88,39 @@ export function repeatWithEnd<R extends RecurrenceRule>(
   }
 }
 
-/** A repeat count as typed, made valid: a whole number, 1 or more. */
+/**
+ * A repeat count as typed, made valid: a whole number from 1 to the count the server takes
+ * (INPUT_BOUNDS.recurrenceCount; past it the save would be refused).
+ */
 export function clampRepeatCount(count: number): number {
-  if (!Number.isFinite(count))
-    return count === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : 1;
-  return Math.max(1, Math.floor(count));
+  if (Number.isNaN(count)) return 1;
+  return Math.floor(clampNumber(count, 1, INPUT_BOUNDS.recurrenceCount));
 }
 
 export function isValidRepeatCount(count: number): boolean {
-  return Number.isInteger(count) && count >= 1;
+  return Number.isInteger(count) && count >= 1 && count <= INPUT_BOUNDS.recurrenceCount;
+}
+
+/**
+ * A repeat that ends on a date must not end before the item's start: the server refuses such an
+ * event (invalid.recurrenceUntil), and a reminder would have no occurrence left.
+ */
+export function validateRepeatUntil(
+  rule: RecurrenceRule,
+  start: number,
+): 'invalid.recurrenceUntilBeforeStart' | null {
+  const isBeforeStart = rule.freq !== 'none' && rule.until > 0 && rule.until < start;
+  return isBeforeStart ? 'invalid.recurrenceUntilBeforeStart' : null;
+}
+
+/**
+ * The repeat's end after a day was picked for it (`picked` keeps the time of day the end had).
+ * The start's own day counts as on or after the start whatever that time, so a repeat ending that
+ * day ends with its first occurrence rather than before it.
+ */
+export function repeatUntilFromPickedDay(picked: number, start: number, timeZone: string): number {
+  const isStartDay = startOfLocalDay(picked, timeZone) === startOfLocalDay(start, timeZone);
+  return isStartDay ? Math.max(picked, start) : picked;
 }
 
 // ---- Reminders --------------------------------------------------------------------------

@@ -6,13 +6,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategories, type PlainCategory } from './categories-api';
+import { useLiveCategory, type PlainCategory } from './categories-api';
 import { CategoryIcon } from './CategoryIcon';
 import { CategorySelectDialog } from './CategorySelectDialog';
 
 export interface CategoryPickerProps {
   value: PlainCategory | undefined;
-  onChange: (category: PlainCategory) => void;
+  /** A category was chosen; undefined: the chosen one was deleted (the field reads as none). */
+  onChange: (category: PlainCategory | undefined) => void;
   /** A message key (invalid.chooseCategory) to show under the field. */
   errorKey?: string | null;
   suggestions?: readonly PlainCategory[];
@@ -120,8 +121,7 @@ export function CategoryPicker({
 }: CategoryPickerProps) {
   const { t } = useTranslation('editors');
   const [isOpen, setOpen] = useState(false);
-  const known = useCategories().data ?? [];
-  const current = value && (known.find((c) => c.id === value.id) ?? value);
+  const current = useLiveCategory(value);
   const quick = suggestions.filter((s) => s.id !== current?.id).slice(0, 5);
   const hasError = Boolean(errorKey);
   return (

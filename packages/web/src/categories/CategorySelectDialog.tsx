@@ -23,7 +23,8 @@ export interface CategorySelectDialogProps {
   selectedId: string | undefined;
   /** Suggested categories (GuessTaskCategory), listed first. */
   suggestions?: readonly PlainCategory[];
-  onSelect: (category: PlainCategory) => void;
+  /** A category was chosen; undefined: the selected one was deleted from the list. */
+  onSelect: (category: PlainCategory | undefined) => void;
   onClose: () => void;
 }
 
@@ -155,7 +156,11 @@ export function CategorySelectDialog({
           setEditing(undefined);
           if (isNew) choose(saved);
         }}
-        onDeleted={() => setEditing(undefined)}
+        onDeleted={(id) => {
+          setEditing(undefined);
+          // The item must not keep a category that is gone: the server refuses it on save.
+          if (id === selectedId) onSelect(undefined);
+        }}
       />
     </>
   );

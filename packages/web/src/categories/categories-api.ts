@@ -24,6 +24,22 @@ export function useCategories() {
   return useQuery({ ...categoriesQueryOptions(), refetchOnMount: 'always' });
 }
 
+/**
+ * A task's or event's category as the person's list has it now (its current name, colour and
+ * icon), or undefined once the list no longer has it: a category deleted here or elsewhere leaves
+ * its id on the item, which then reads as uncategorised, and its editor asks for a category
+ * (invalid.chooseCategory) rather than send one the server refuses. A list read from the local
+ * cache that is being fetched again is not trusted to be missing one (it may be older than it).
+ */
+export function useLiveCategory(category: PlainCategory | undefined): PlainCategory | undefined {
+  const { data, isFetching, isFetchedAfterMount } = useCategories();
+  if (!category?.id) return undefined;
+  const live = data?.find((c) => c.id === category.id);
+  if (live) return live;
+  const isListSettled = data !== undefined && (isFetchedAfterMount || !isFetching);
+  return isListSettled ? undefined : category;
+}
+
 /** Keeps the cached list in step with a category the server just saved. */
 export function useRememberCategory(): (category: PlainCategory) => void {
   const client = useQueryClient();

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -9,14 +10,17 @@ import {
   clampNumber,
   clampRepeatCount,
   formatByDay,
+  INPUT_BOUNDS,
   NO_RECURRENCE,
   parseByDay,
   RECURRENCE_END_KINDS,
   RECURRENCE_FREQS,
   recurrenceEndKind,
+  repeatUntilFromPickedDay,
   repeatWithEnd,
   repeatWithFrequency,
   toWallClock,
+  validateRepeatUntil,
   WEEKDAY_TOKENS,
   type RecurrenceEndKind,
   type RecurrenceFreq,
@@ -137,8 +141,37 @@ function RepeatWeekdays({ rule, onChange, startMs, prefs, disabled }: PartProps)
   );
 }
 
+/**
+ * The date a repeat ends on, labelled apart from an event's own end date. One before the start
+ * says so under it (the event screen does not save it; the server would refuse it unseen).
+ */
+function RepeatUntilField({ rule, onChange, startMs, prefs, disabled }: PartProps) {
+  const { t } = useTranslation('editors');
+  const error = validateRepeatUntil(rule, startMs);
+  return (
+    <Box>
+      <DateInput
+        label={t('repeat.until')}
+        name="repeat-until"
+        valueMs={rule.until}
+        onChange={(picked) =>
+          onChange({ ...rule, until: repeatUntilFromPickedDay(picked, startMs, prefs.timeZone) })
+        }
+        prefs={prefs}
+        disabled={disabled}
+      />
+      {error && (
+        <FormHelperText error role="alert" sx={{ mx: 1.75 }}>
+          {t(error)}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
 /** How the repeat ends: never, on a date, or after a count. */
-function RepeatEndFields({ rule, onChange, startMs, prefs, disabled }: PartProps) {
+function RepeatEndFields(props: PartProps) {
+  const { rule, onChange, startMs, prefs, disabled } = props;
   const { t } = useTranslation('editors');
   const end = recurrenceEndKind(rule);
   return (
@@ -154,22 +187,14 @@ function RepeatEndFields({ rule, onChange, startMs, prefs, disabled }: PartProps
         }}
         disabled={disabled}
       />
-      {end === 'UNTIL' && (
-        <DateInput
-          label={t('repeat.until')}
-          name="repeat-until"
-          valueMs={rule.until}
-          onChange={(until) => onChange({ ...rule, until })}
-          prefs={prefs}
-          disabled={disabled}
-        />
-      )}
+      {end === 'UNTIL' && <RepeatUntilField {...props} />}
       {end === 'COUNT' && (
         <ClampedNumberField
           label={t('repeat.count')}
           name="repeat-count"
           value={rule.count}
           min={1}
+          max={INPUT_BOUNDS.recurrenceCount}
           clamp={clampRepeatCount}
           onChange={(count) => onChange({ ...rule, count })}
           disabled={disabled}
@@ -182,8 +207,8 @@ function RepeatEndFields({ rule, onChange, startMs, prefs, disabled }: PartProps
 
 /**
  * The repeat picker (spec 4): none clears the rule, a frequency other than weekly clears the
- * weekdays, ending on a date starts one week ahead, ending after a count starts at 1 and only
- * takes 1 or more. Each rule comes from core.
+ * weekdays, ending on a date starts one week ahead and must not be before the start, ending after
+ * a count starts at 1 and takes 1 to the server's bound. Each rule comes from core.
  */
 export function RepeatPicker({ disabled = false, ...rest }: RepeatPickerProps) {
   const { t } = useTranslation('editors');

@@ -1,6 +1,8 @@
 import { DAY_MS, fromWallClock, HOUR_MS } from '@planner/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   dialogNamed,
@@ -10,6 +12,7 @@ import {
   serve,
   WORK,
 } from '../editors/testing/editor-test-kit';
+import { categoriesQueryKey, type PlainCategory } from '../categories/categories-api';
 import { PickersProvider } from '../editors/PickersProvider';
 import { draftFromEvent, newEventDraft, type EventDraft, type PlainEvent } from './event-draft';
 import { EventEditor } from './EventEditor';
@@ -62,8 +65,10 @@ function renderNew(initial: EventDraft) {
   );
 }
 
+const FRIENDS: PlainCategory = { ...WORK, id: 'cat-friends', title: 'Friends', icon: 'people' };
+
 /** An instance of the series as the agenda opened it (the route's start is its start). */
-function renderInstance(event: PlainEvent) {
+function renderInstance(event: PlainEvent, beside?: ReactNode) {
   const initial = draftFromEvent(event, 'new-item');
   return renderEditor(
     '/event/:id',
@@ -73,6 +78,7 @@ function renderInstance(event: PlainEvent) {
         initial={initial}
         prefs={PREFS}
       />
+      {beside}
     </PickersProvider>,
     '/event/ev-1',
   );
@@ -82,6 +88,16 @@ async function rename(user: ReturnType<typeof userEvent.setup>, title: string) {
   const box = await screen.findByRole('textbox', { name: 'Title' });
   await user.clear(box);
   await user.type(box, title);
+}
+
+/** What a categoryUpdated push does: the categories are fetched again. */
+function CategoriesChangedElsewhere() {
+  const client = useQueryClient();
+  return (
+    <button onClick={() => void client.invalidateQueries({ queryKey: categoriesQueryKey })}>
+      Categories changed elsewhere
+    </button>
+  );
 }
 
 function radioNames(dialog: HTMLElement): string[] {
@@ -98,6 +114,57 @@ describe('the event screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a category');
     expect(sentOf(sent, 'CreateEvent')).toEqual([]);
+  });
+
+  it("the event's category deleted in the picker leaves it without one: Save asks for one", async () => {
+    const sent = serve({
+      GetCategories: () => ({ categories: [WORK, FRIENDS] }),
+      DeleteCategory: () => ({}),
+      UpdateEvent: () => ({}),
+    });
+    const user = userEvent.setup();
+    renderInstance({ ...SERIES, recurrenceRule: undefined, category: FRIENDS });
+    const field = await screen.findByRole('button', { name: 'Category' });
+    expect(field).toHaveTextContent('Friends');
+    await user.click(field);
+    await user.click(
+      within(dialogNamed('Choose a category')).getByRole('button', { name: 'Edit Friends' }),
+    );
+    await user.click(within(dialogNamed('Edit category')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(dialogNamed('Delete “Friends”?')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(sentOf(sent, 'DeleteCategory')).toEqual([{ id: FRIENDS.id }]));
+    // Back in the list (once the two dialogs over it have gone), and out of it.
+    const list = await waitFor(() => dialogNamed('Choose a category'), { timeout: 10_000 });
+    await user.click(within(list).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(field).toHaveTextContent('Choose a category'));
+
+    await rename(user, 'Dinner with friends');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a category');
+    expect(sentOf(sent, 'UpdateEvent')).toEqual([]);
+    // The edit is still there to be saved with another category.
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Dinner with friends');
+  });
+
+  it('a category deleted elsewhere while the event is open is asked for before sending', async () => {
+    serve({ GetCategories: () => ({ categories: [WORK, FRIENDS] }) });
+    const user = userEvent.setup();
+    renderInstance(
+      { ...SERIES, recurrenceRule: undefined, category: FRIENDS },
+      <CategoriesChangedElsewhere />,
+    );
+    const field = await screen.findByRole('button', { name: 'Category' });
+    await waitFor(() => expect(field).toHaveTextContent('Friends'));
+    const sent = serve({ GetCategories: () => ({ categories: [WORK] }), UpdateEvent: () => ({}) });
+    await user.click(screen.getByRole('button', { name: 'Categories changed elsewhere' }));
+    await waitFor(() => expect(field).toHaveTextContent('Choose a category'));
+
+    await rename(user, 'Dinner with friends');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a category');
+    expect(sentOf(sent, 'UpdateEvent')).toEqual([]);
   });
 
   it('24 hours or more asks first, with the duration; Cancel sends nothing', async () => {

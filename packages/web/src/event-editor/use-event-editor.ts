@@ -2,11 +2,13 @@ import {
   isLongEvent,
   offeredScopes,
   PLANNING_CONSTANTS,
+  validateRepeatUntil,
   type RecurrenceScope,
 } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api/client';
+import { useLiveCategory } from '../categories/categories-api';
 import { showToast } from '../components/toast-store';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
@@ -129,7 +131,12 @@ function useEventCalls(
  */
 export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZone: string) {
   const { base, setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedEventFields);
-  const { categoryError, update, checkCategory } = useCategoryCheck(draft, setDraft);
+  // A category deleted while the screen is open is none: the server would refuse it, unseen.
+  const category = useLiveCategory(draft.category);
+  const { categoryError, update, checkCategory } = useCategoryCheck(
+    { ...draft, category },
+    setDraft,
+  );
   const [question, setQuestion] = useState<EventQuestion>({ kind: 'none' });
   const closeQuestion = () => setQuestion({ kind: 'none' });
   const zoneOfEvent = ref?.event.timezone || timeZone;
@@ -138,7 +145,9 @@ export function useEventEditor(ref: EventRef | null, initial: EventDraft, timeZo
 
   /** Save pressed: checks, then the questions in turn, then the call. Returns true when saved. */
   async function save(confirmedLong = false): Promise<boolean | 'unchanged' | 'asking'> {
-    if (!checkCategory()) return false;
+    const hasCategory = checkCategory();
+    // The repeat's end date before the start says so under its field (RepeatPicker).
+    if (!hasCategory || validateRepeatUntil(draft.rule, draft.start)) return false;
     if (ref && !isDirty) return 'unchanged';
     if (!confirmedLong && isLongEvent(draft)) {
       setQuestion({ kind: 'long', durationMs: draft.end - draft.start });

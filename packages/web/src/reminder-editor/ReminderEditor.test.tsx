@@ -66,6 +66,32 @@ describe('the reminder screen', () => {
     ]);
   });
 
+  it('a repeat that ends before the start is not sent, and says why', async () => {
+    const daily = {
+      ...REMINDER,
+      recurrenceRule: {
+        freq: 'DAILY',
+        interval: 1,
+        byDay: '',
+        until: START - 86_400_000,
+        count: 0,
+      },
+    };
+    const sent = serve({
+      GetReminders: () => ({ reminders: [daily] }),
+      UpdateReminder: () => ({}),
+    });
+    const user = userEvent.setup();
+    renderReminder(daily);
+    await loadedTitle('Pay rent');
+    expect(screen.getByRole('alert')).toHaveTextContent(/cannot end before the start/);
+    await user.click(screen.getByRole('button', { name: 'Star' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Agenda page')).toBeNull();
+    expect(sentOf(sent, 'UpdateReminder')).toEqual([]);
+  });
+
   it('a recurring reminder asks whether a change covers this one or the series', async () => {
     const daily = {
       ...REMINDER,

@@ -1,4 +1,9 @@
-import { PLANNING_CONSTANTS, SCOPE_THIS, type RecurrenceScope } from '@planner/core';
+import {
+  PLANNING_CONSTANTS,
+  SCOPE_THIS,
+  validateRepeatUntil,
+  type RecurrenceScope,
+} from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showToast } from '../components/toast-store';
@@ -95,6 +100,9 @@ export function useReminderEditor(
   }
 
   function save() {
+    // A repeat ending before the start says so under its field (RepeatPicker) and is not sent:
+    // the series would have no occurrence left.
+    if (validateRepeatUntil(draft.rule, draft.start)) return;
     if (reminder && !isDirty) leave.goBack();
     else if (isSeries) setQuestion('updateScope');
     else send(SCOPE_THIS);
