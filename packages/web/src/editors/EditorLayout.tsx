@@ -143,12 +143,23 @@ function useEditorKeyboard(onBack: () => void) {
   return heading;
 }
 
-/** A titled group of fields. */
+/**
+ * A titled group of fields. Its one column may be narrower than a field's line (the implicit
+ * `auto` column grows to the longest, such as a long category name), so that line is cut instead
+ * of widening the screen.
+ */
 export function FormSection({ children }: { children: ReactNode }) {
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 2.5 }, mb: 2, display: 'grid', gap: 2, borderRadius: 3 }}
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        mb: 2,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 2,
+        borderRadius: 3,
+      }}
     >
       {children}
     </Paper>

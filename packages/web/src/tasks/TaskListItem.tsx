@@ -24,22 +24,28 @@ interface TaskRowProps {
   now: number;
 }
 
-/** The title, struck through once done; an untitled task shows the placeholder, greyed. */
+/**
+ * The title on one line, cut with an ellipsis, struck through once done; an untitled task shows
+ * the placeholder, greyed. The pending mark sits after the line, so a long title never hides it.
+ */
 function TaskTitle({ task }: { task: PlainTask }) {
   const { t } = useTranslation('editors');
   const shown = titleForDisplay(task.title);
   return (
-    <Typography
-      noWrap
-      sx={{
-        fontWeight: 550,
-        color: task.isCompleted || 'titleKey' in shown ? 'text.secondary' : 'text.primary',
-        textDecoration: task.isCompleted ? 'line-through' : 'none',
-      }}
-    >
-      {'title' in shown ? shown.title : t(shown.titleKey)}
+    <Box sx={{ display: 'flex', alignItems: 'center', typography: 'body1' }}>
+      <Typography
+        noWrap
+        sx={{
+          minWidth: 0,
+          fontWeight: 550,
+          color: task.isCompleted || 'titleKey' in shown ? 'text.secondary' : 'text.primary',
+          textDecoration: task.isCompleted ? 'line-through' : 'none',
+        }}
+      >
+        {'title' in shown ? shown.title : t(shown.titleKey)}
+      </Typography>
       <PendingMark id={task.id} />
-    </Typography>
+    </Box>
   );
 }
 

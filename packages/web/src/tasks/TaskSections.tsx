@@ -44,7 +44,9 @@ export interface TaskSectionsProps {
 export function TaskSections({ doing, todo, done, isLoadingMore, prefs, now }: TaskSectionsProps) {
   const { t } = useTranslation('editors');
   const items = (tasks: readonly PlainTask[]) => (
-    <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
+    // One column that may be narrower than a row's text (the implicit `auto` column grows to the
+    // longest title), so a long title is cut in its row instead of widening the page.
+    <List disablePadding sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.25 }}>
       {tasks.map((task) => (
         <ListItem key={task.id} disablePadding>
           <TaskListItem task={task} prefs={prefs} now={now} />
