@@ -30,7 +30,9 @@ import {
   toggleChecklistItem,
   type ChecklistItem,
 } from '@planner/core';
+import { type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { insertChecklistItemAfter, useLineFocus, type LineFocus } from './checklist-lines';
 
 export interface ChecklistEditorProps {
   /** The editing list (core's checklistForEditing): it ends with the empty adding item. */
@@ -48,6 +50,9 @@ interface RowProps {
   disabled: boolean;
   onEdit: (content: string) => void;
   onToggle: () => void;
+  /** Enter and Backspace in the line (the list's, never the form's). */
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  inputRef: (input: HTMLInputElement | null) => void;
 }
 
 /** The handle an item is dragged (or moved by keyboard) by. */
@@ -75,7 +80,7 @@ function DragHandle({
   );
 }
 
-function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle }: RowProps) {
+function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle, ...line }: RowProps) {
   const { t } = useTranslation('editors');
   const sortable = useSortable({ id: item.id, disabled: isAddingItem || disabled });
   return (
@@ -117,12 +122,11 @@ function ChecklistRow({ item, isAddingItem, disabled, onEdit, onToggle }: RowPro
         placeholder={isAddingItem ? t('checklist.add') : ''}
         disabled={disabled}
         fullWidth
+        inputRef={line.inputRef}
         inputProps={{
           'aria-label': isAddingItem ? t('checklist.add') : t('checklist.item'),
-          onKeyDown: (event: React.KeyboardEvent) => {
-            // Enter in a checklist line is for the list, not the form's Enter-saves.
-            if (event.key === 'Enter') event.stopPropagation();
-          },
+          enterKeyHint: 'next',
+          onKeyDown: line.onKeyDown,
         }}
         sx={{
           flex: 1,
@@ -163,8 +167,50 @@ function useDragAnnouncements(items: readonly ChecklistItem[], sortableIds: read
 }
 
 /**
+ * Enter and Backspace in a line, as checklist apps have them: Enter goes to a new empty item
+ * right after the line (the adding field when the line is the last item), Backspace in an empty
+ * line removes it (the adding field stays) and goes to the end of the line before. Enter is the
+ * list's: it never reaches the form's Enter-saves, nor submits a form.
+ */
+function useLineKeys(
+  items: readonly ChecklistItem[],
+  onChange: (items: ChecklistItem[]) => void,
+  newId: () => string,
+  focus: LineFocus,
+) {
+  return (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    const item = items[index];
+    if (!item || (event.key !== 'Enter' && event.key !== 'Backspace')) return;
+    if (event.key === 'Enter') event.stopPropagation();
+    // An input method (Japanese, Chinese, Korean) ends its composition with Enter: not a new line.
+    if (event.nativeEvent.isComposing) return;
+    const isEmpty = item.content === '';
+    const isAddingItem = index === items.length - 1 && isEmpty;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (isEmpty) return;
+      const next = items[index + 1];
+      if (next?.content === '') {
+        focus.now(next.id, 'start');
+        return;
+      }
+      const id = newId();
+      onChange(insertChecklistItemAfter(items, item.id, id));
+      focus.afterRender(id, 'start');
+      return;
+    }
+    const previous = items[index - 1];
+    if (!isEmpty || !previous) return;
+    event.preventDefault();
+    if (!isAddingItem) onChange(editChecklistItem(items, item.id, '', newId()));
+    focus.now(previous.id, 'end');
+  };
+}
+
+/**
  * The checklist as core's rules keep it (spec 5): an empty last item for adding, an item whose
- * text is cleared goes, handles drag to reorder (pointer, touch or keyboard).
+ * text is cleared goes, handles drag to reorder (pointer, touch or keyboard), Enter starts the
+ * next item.
  */
 export function ChecklistEditor({
   items,
@@ -190,6 +236,8 @@ export function ChecklistEditor({
   }
 
   const accessibility = useDragAnnouncements(items, sortableIds);
+  const focus = useLineFocus();
+  const lineKeys = useLineKeys(items, onChange, newId, focus);
 
   return (
     // The drag announcements' live region sits beside the list: a list holds only its items.
@@ -201,7 +249,7 @@ export function ChecklistEditor({
     >
       <Box role="list" aria-label={t('checklist.title')}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-          {items.map((item) => (
+          {items.map((item, index) => (
             <Box role="listitem" key={item.id}>
               <ChecklistRow
                 item={item}
@@ -209,6 +257,8 @@ export function ChecklistEditor({
                 disabled={disabled}
                 onEdit={(content) => onChange(editChecklistItem(items, item.id, content, newId()))}
                 onToggle={() => onChange(toggleChecklistItem(items, item.id))}
+                onKeyDown={lineKeys(index)}
+                inputRef={focus.register(item.id)}
               />
             </Box>
           ))}
