@@ -36,8 +36,14 @@ export interface ReopenChoice {
 
 const REST_STEPS_MIN = [5, 10, 15, 20, 30, 45, 60];
 
-/** Mark as done: the session is cleared; a rest follows by default (5 minutes, spec 4). */
-export function MarkDoneDialog(props: CompletionDialogProps<MarkDoneChoice>) {
+/**
+ * Mark as done: the session is cleared; a rest follows by default (5 minutes, spec 4). The rest
+ * is offered only for the task that holds the current session: one done while another runs
+ * leaves that one alone (the server takes no rest for it either).
+ */
+export function MarkDoneDialog(
+  props: CompletionDialogProps<MarkDoneChoice> & { holdsSession: boolean },
+) {
   const { t } = useTranslation(NS);
   const [withRest, setWithRest] = useState(true);
   const [restMs, setRestMs] = useState(PLANNING_CONSTANTS.restAfterDoneMs);
@@ -52,18 +58,20 @@ export function MarkDoneDialog(props: CompletionDialogProps<MarkDoneChoice>) {
       title={t('markDone.title')}
       confirmLabel={t('markDone.confirm')}
       cancelLabel={t('cancel')}
-      onConfirm={() => props.onConfirm({ rest: withRest ? restMs : 0 })}
+      onConfirm={() => props.onConfirm({ rest: props.holdsSession && withRest ? restMs : 0 })}
       onClose={props.onClose}
       testId="mark-done-dialog"
     >
       <Typography sx={{ mb: 2 }}>
         {t('markDone.text', { title: props.taskTitle || t('untitled') })}
       </Typography>
-      <FormControlLabel
-        control={<Switch checked={withRest} onChange={(e) => setWithRest(e.target.checked)} />}
-        label={t('markDone.rest')}
-      />
-      {withRest && (
+      {props.holdsSession && (
+        <FormControlLabel
+          control={<Switch checked={withRest} onChange={(e) => setWithRest(e.target.checked)} />}
+          label={t('markDone.rest')}
+        />
+      )}
+      {props.holdsSession && withRest && (
         <Box sx={{ px: 1 }}>
           <Slider
             value={restMs / MINUTE_MS}

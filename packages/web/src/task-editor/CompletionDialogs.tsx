@@ -20,6 +20,8 @@ export interface CompletionDialogsProps {
   setCompletion: (change: CompletionChange) => Promise<boolean>;
   /** Reopened with do it now. */
   onStarted: () => void;
+  /** The task holds the current session: marking it done may take a break after it. */
+  isDoing: boolean;
 }
 
 /** The completed switch's questions (spec 4): mark as done with a rest, or reopen. */
@@ -30,6 +32,7 @@ export function CompletionDialogs(props: CompletionDialogsProps) {
     <>
       <MarkDoneDialog
         open={props.question === 'markDone'}
+        holdsSession={props.isDoing}
         taskTitle={props.title}
         formatDuration={format}
         onConfirm={({ rest }) => props.setCompletion({ isCompleted: true, rest })}

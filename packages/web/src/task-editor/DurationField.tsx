@@ -10,11 +10,11 @@ import {
   rescaleDurationUnit,
   type DurationUnit,
 } from '@planner/core';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../editors/format';
 import type { DurationReading } from './duration-text';
-import { DurationTextField } from './DurationTextField';
+import { DurationTextField, type DurationTextHandle } from './DurationTextField';
 
 const UNITS: readonly DurationUnit[] = ['minute', 'hour', 'day'];
 
@@ -23,6 +23,8 @@ export interface DurationFieldProps {
   onChange: (ms: number) => void;
   isDev: boolean;
   disabled?: boolean;
+  /** The box, for the form's save: it reads the text first and stops at a refused one. */
+  ref?: Ref<DurationTextHandle>;
 }
 
 /**
@@ -135,12 +137,19 @@ function DurationSlider({ valueMs, isDev, disabled, onSlide }: DurationSliderPro
  * the duration (a stored 2 h shows as 120 min). The unit is the person's choice until the duration
  * is set from elsewhere (loading the task, the slider), which shows it in its own unit again.
  */
-export function DurationField({ valueMs, onChange, isDev, disabled = false }: DurationFieldProps) {
+export function DurationField({
+  valueMs,
+  onChange,
+  isDev,
+  disabled = false,
+  ref,
+}: DurationFieldProps) {
   const duration = useDurationUnit(valueMs, onChange, isDev);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 1.5 }}>
         <DurationTextField
+          ref={ref}
           valueMs={valueMs}
           unit={duration.unit}
           isDev={isDev}

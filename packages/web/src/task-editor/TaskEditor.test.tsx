@@ -11,6 +11,7 @@ import {
   serve,
   WORK,
 } from '../editors/testing/editor-test-kit';
+import { boxesWiderThanTheirRow, isCutWithEllipsis } from '../editors/testing/row-width';
 import TaskEditorPage from './TaskEditorPage';
 
 vi.mock('../api/client', () => import('../editors/testing/fake-client'));
@@ -178,6 +179,18 @@ describe('the task screen', () => {
     expect(screen.queryByText(/field "task.note"/u)).toBeNull();
   });
 
+  it('a long category name is cut in its field, never widening the form on a phone', async () => {
+    const long = { ...WORK, title: 'Quarterly planning '.repeat(5).trim() };
+    serve({
+      GetCategories: () => ({ categories: [long] }),
+      GetTasks: () => ({ tasks: [{ ...EXISTING, category: long }] }),
+    });
+    renderExisting();
+    const name = await screen.findByText(long.title);
+    expect(isCutWithEllipsis(name)).toBe(true);
+    expect(boxesWiderThanTheirRow(name, screen.getByRole('main'))).toEqual([]);
+  });
+
   it('an existing task saved unchanged sends nothing and leaves', async () => {
     const sent = serve({ GetTasks: () => ({ tasks: [EXISTING] }) });
     const user = userEvent.setup();
@@ -189,14 +202,21 @@ describe('the task screen', () => {
   });
 });
 
+/** The task's session runs now (GetTimelineState's current block). */
+const RUNNING = () => ({
+  currentBlock: { isRest: false, task: 'task-1', event: '', timeblock: 'b', start: 0, end: 1 },
+});
+
 describe('the completed switch', () => {
   it('asks first: mark as done sends isCompleted with a 5-minute rest, Cancel sends nothing', async () => {
     const sent = serve({
       GetTasks: () => ({ tasks: [EXISTING] }),
+      GetTimelineState: RUNNING,
       PutTask: () => ({ task: { ...EXISTING, isCompleted: true, timeScheduled: 0 } }),
     });
     const user = userEvent.setup();
     renderExisting();
+    expect(await screen.findByText('In progress')).toBeInTheDocument();
     const completed = await screen.findByRole('switch', { name: 'Completed' });
     await user.click(completed);
     let dialog = dialogNamed('Mark as done?');
@@ -225,13 +245,32 @@ describe('the completed switch', () => {
   it('without the rest, mark as done sends rest 0', async () => {
     const sent = serve({
       GetTasks: () => ({ tasks: [EXISTING] }),
+      GetTimelineState: RUNNING,
       PutTask: () => ({ task: { ...EXISTING, isCompleted: true, timeScheduled: 0 } }),
     });
     const user = userEvent.setup();
     renderExisting();
+    expect(await screen.findByText('In progress')).toBeInTheDocument();
     await user.click(await screen.findByRole('switch', { name: 'Completed' }));
     const dialog = dialogNamed('Mark as done?');
     await user.click(within(dialog).getByRole('switch', { name: 'Take a break afterwards' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
+    await waitFor(() => expect(sentOf(sent, 'PutTask')).toHaveLength(1));
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ rest: 0 });
+  });
+
+  it('a task that is not running is marked done without a break on offer', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [EXISTING] }),
+      GetTimelineState: () => ({}),
+      PutTask: () => ({ task: { ...EXISTING, isCompleted: true, timeScheduled: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderExisting();
+    await waitFor(() => expect(sentOf(sent, 'GetTimelineState')).toHaveLength(1));
+    await user.click(await screen.findByRole('switch', { name: 'Completed' }));
+    const dialog = dialogNamed('Mark as done?');
+    expect(within(dialog).queryByRole('switch')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
     await waitFor(() => expect(sentOf(sent, 'PutTask')).toHaveLength(1));
     expect(sentOf(sent, 'PutTask')[0]).toMatchObject({ rest: 0 });
@@ -261,5 +300,53 @@ describe('the completed switch', () => {
         doItNow: true,
       },
     ]);
+  });
+});
+
+describe('Do it now', () => {
+  async function askDoItNow(current: { task?: string; isRest?: boolean } | undefined) {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [EXISTING] }),
+      GetTimelineState: () => ({
+        currentBlock: current && {
+          isRest: current.isRest ?? false,
+          task: current.task ?? '',
+          event: '',
+          timeblock: 'block-1',
+          start: 0,
+          end: 1,
+        },
+      }),
+      OrganizeTimeblocks: () => ({}),
+    });
+    const user = userEvent.setup();
+    renderExisting();
+    await waitFor(async () => expect(await titleBox()).toHaveValue('Write the report'));
+    // The timeline state has come: whether something runs is known.
+    await waitFor(() => expect(sentOf(sent, 'GetTimelineState')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Do it now' }));
+    return { sent, user, dialog: dialogNamed('Start this task now?') };
+  }
+
+  it('with nothing running, says only that the task starts, and starts it', async () => {
+    const { sent, user, dialog } = await askDoItNow(undefined);
+    expect(dialog).toHaveTextContent('This task starts right away.');
+    expect(dialog).not.toHaveTextContent('current session ends');
+    await user.click(within(dialog).getByRole('button', { name: 'Do it now' }));
+    expect(await screen.findByText('Agenda page')).toBeInTheDocument();
+    expect(sentOf(sent, 'OrganizeTimeblocks')).toEqual([
+      { nextTask: 'task-1', keepCurrent: false },
+    ]);
+  });
+
+  it('on a break, does not speak of a session ending', async () => {
+    const { dialog } = await askDoItNow({ isRest: true });
+    expect(dialog).toHaveTextContent('This task starts right away.');
+    expect(dialog).not.toHaveTextContent('current session ends');
+  });
+
+  it('while another task runs, says its session ends', async () => {
+    const { dialog } = await askDoItNow({ task: 'task-2' });
+    expect(dialog).toHaveTextContent('The current session ends and this task starts right away.');
   });
 });

@@ -37,7 +37,7 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
       }
       bottomBar={
         screen.canDoItNow ? (
-          <DoItNowButton isSaving={editor.isSaving} onClick={() => setQuestion('doItNow')} />
+          <DoItNowButton isSaving={editor.isSaving} onClick={screen.askDoItNow} />
         ) : undefined
       }
     >
@@ -53,6 +53,7 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
       <TaskEditorDialogs
         task={task}
         editor={editor}
+        isDoing={isDoing}
         question={question}
         onClose={() => setQuestion(null)}
         onDelete={(deleted) => {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { FormSection } from '../editors/EditorLayout';
 import { TaskNotesSection, TaskScheduleSection, TaskTitleSection } from './TaskFormFields';
 import type { PlannerPrefs } from '../editors/prefs';
-import type { PlainTask } from '../tasks/tasks-api';
+import { useIsSessionRunning, type PlainTask } from '../tasks/tasks-api';
 import { CompletionDialogs, type CompletionQuestion } from './CompletionDialogs';
 import { TaskTrend } from './TaskTrend';
 import type { TaskEditorState } from './use-task-editor';
@@ -54,14 +54,18 @@ function DeleteTaskDialog({ open, onCancel, onConfirm }: QuestionProps) {
   );
 }
 
-/** Asks before Do It Now starts the task and saves the form. */
+/**
+ * Asks before Do It Now starts the task and saves the form; the session running, if any, ends
+ * (a break simply gives way).
+ */
 function DoItNowDialog({ open, onCancel, onConfirm }: QuestionProps) {
   const { t } = useTranslation('editors');
+  const isSessionRunning = useIsSessionRunning();
   return (
     <ConfirmDialog
       open={open}
       title={t('task.doItNowTitle')}
-      text={t('task.doItNowText')}
+      text={t(isSessionRunning ? 'task.doItNowText' : 'task.doItNowTextNothingRunning')}
       confirmLabel={t('task.doItNow')}
       cancelLabel={t('common.cancel')}
       onCancel={onCancel}
@@ -97,6 +101,7 @@ export function TaskFormBody({
     categoryError: editor.categoryError,
     prefs,
     onCompletedChange,
+    durationRef: editor.durationRef,
   };
   return (
     <Box onKeyDown={onKeyDown}>
@@ -125,10 +130,13 @@ export function TaskEditorDialogs({
   onDelete,
   onDoItNow,
   onStarted,
+  isDoing,
 }: {
   task: PlainTask | null;
   editor: TaskEditorState;
   question: TaskQuestion;
+  /** The task holds the current session. */
+  isDoing: boolean;
   onClose: () => void;
   onDelete: (task: PlainTask) => void;
   onDoItNow: () => void;
@@ -152,6 +160,7 @@ export function TaskEditorDialogs({
           onClose={onClose}
           setCompletion={editor.setCompletion}
           onStarted={onStarted}
+          isDoing={isDoing}
         />
       )}
       <DoItNowDialog open={question === 'doItNow'} onCancel={onClose} onConfirm={onDoItNow} />

@@ -1,5 +1,5 @@
 import { fromWallClock, HOUR_MS, MINUTE_MS } from '@planner/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -258,18 +258,91 @@ describe('time needed typed as a person writes it', () => {
   it.each([
     ['0', 'The time needed must be more than 0'],
     ['soon', 'Type a duration such as 1 h 30 min'],
-  ])('%j is refused with its reason and saves nothing', async (text, reason) => {
-    const sent = serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+  ])(
+    '%j is refused with its reason, and Save then stays and saves nothing',
+    async (text, reason) => {
+      const sent = serve({ GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }) });
+      const user = userEvent.setup();
+      renderTask();
+      await loaded();
+      await user.clear(timeNeeded());
+      await user.type(timeNeeded(), text);
+      await user.tab();
+      expect(timeNeeded()).toHaveAccessibleDescription(reason);
+      expect(timeNeeded()).toHaveValue(text);
+      expect(slider()).toHaveAttribute('aria-valuetext', '2 h');
+      // Nothing else changed, but the text is not a duration: Save neither saves nor leaves.
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(timeNeeded()).toHaveFocus();
+      expect(timeNeeded()).toHaveAccessibleDescription(reason);
+      expect(screen.queryByText('Task list page')).toBeNull();
+      expect(sentOf(sent, 'PutTask')).toEqual([]);
+    },
+  );
+
+  it('a new task with 0 typed is not saved with the default hour', async () => {
+    const sent = serve({ PutTask: () => ({ task: taskOf({}) }) });
+    const user = userEvent.setup();
+    renderEditor('/tasks/create', <TaskEditorPage />, '/tasks/create?title=Pack');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Category' })).toHaveTextContent('Work'),
+    );
+    await user.tripleClick(timeNeeded());
+    await user.keyboard('{Backspace}0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(timeNeeded()).toHaveFocus();
+    expect(timeNeeded()).toHaveAccessibleDescription('The time needed must be more than 0');
+    expect(screen.queryByText('Task list page')).toBeNull();
+    expect(sentOf(sent, 'PutTask')).toEqual([]);
+  });
+
+  it('Save tapped while still in the box reads the text first (a tap need not leave it)', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+      PutTask: () => ({ task: taskOf({}) }),
+    });
     const user = userEvent.setup();
     renderTask();
     await loaded();
     await user.clear(timeNeeded());
-    await user.type(timeNeeded(), text);
-    await user.tab();
-    expect(timeNeeded()).toHaveAccessibleDescription(reason);
-    expect(timeNeeded()).toHaveValue(text);
-    expect(slider()).toHaveAttribute('aria-valuetext', '2 h');
-    await save(user);
+    await user.type(timeNeeded(), 'two hours');
+    // A tap on a phone's button can leave the focus in the box: no blur reads the text.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(timeNeeded()).toHaveFocus();
+    expect(timeNeeded()).toHaveAccessibleDescription('Type a duration such as 1 h 30 min');
+    expect(screen.queryByText('Task list page')).toBeNull();
+    expect(sentOf(sent, 'PutTask')).toEqual([]);
+
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), '1h 30');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Task list page')).toBeInTheDocument();
+    expect(sentOf(sent, 'PutTask')).toEqual([
+      expect.objectContaining({
+        task: expect.objectContaining({ id: 'task-1', timeScheduled: 90 * MINUTE_MS }),
+        fields: ['timeScheduled'],
+      }),
+    ]);
+  });
+
+  it('Do it now with a refused text does not ask or start: the box shows why', async () => {
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ timeScheduled: 2 * HOUR_MS })] }),
+      OrganizeTimeblocks: () => ({}),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.clear(timeNeeded());
+    await user.type(timeNeeded(), 'two hours');
+    await user.click(screen.getByRole('button', { name: 'Do it now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(timeNeeded()).toHaveFocus();
+    expect(timeNeeded()).toHaveAccessibleDescription('Type a duration such as 1 h 30 min');
+    // Ctrl+Enter in the box asks neither.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sentOf(sent, 'OrganizeTimeblocks')).toEqual([]);
     expect(sentOf(sent, 'PutTask')).toEqual([]);
   });
 

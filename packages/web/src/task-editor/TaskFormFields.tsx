@@ -4,6 +4,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { clampTaskDuration, defaultTaskDeadline, UNTITLED_TITLE_KEY } from '@planner/core';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategorySuggestions } from '../categories/categories-api';
 import { CategoryPicker } from '../categories/CategoryPicker';
@@ -14,6 +15,7 @@ import { NotesField } from '../editors/NotesField';
 import { EstimateSuggestion } from '../estimates/EstimateSuggestion';
 import type { PlannerPrefs } from '../editors/prefs';
 import { DurationField } from './DurationField';
+import type { DurationTextHandle } from './DurationTextField';
 import type { TaskDraft } from './task-draft';
 
 export interface TaskFormFieldsProps {
@@ -25,6 +27,8 @@ export interface TaskFormFieldsProps {
   prefs: PlannerPrefs;
   /** The completed switch asks first (mark as done, reopen): the screen opens the dialog. */
   onCompletedChange?: (isCompleted: boolean) => void;
+  /** The time needed's box, which the save reads first. */
+  durationRef?: Ref<DurationTextHandle>;
 }
 
 export function TaskTitleSection({
@@ -58,7 +62,7 @@ export function TaskTitleSection({
 }
 
 export function TaskScheduleSection(props: TaskFormFieldsProps) {
-  const { draft, update, isExisting, prefs, onCompletedChange } = props;
+  const { draft, update, isExisting, prefs, onCompletedChange, durationRef } = props;
   const { t } = useTranslation('editors');
   return (
     <FormSection>
@@ -76,6 +80,7 @@ export function TaskScheduleSection(props: TaskFormFieldsProps) {
       )}
       {!draft.isCompleted && (
         <DurationField
+          ref={durationRef}
           valueMs={draft.timeScheduled}
           isDev={prefs.isDev}
           onChange={(ms) =>

@@ -40,15 +40,20 @@ export function useDurationText({ valueMs, unit, isDev, onRead }: DurationTextOp
     setRefusal(null);
   }, [shown, unit]);
 
-  function commit() {
+  /**
+   * Reads the text, as leaving the box does; false when it is refused (the reason then shows).
+   * A refused text stays, to be corrected (or given its unit), and the duration stays as it was:
+   * the form's save asks this first, so a refused text is never saved as the last duration read.
+   */
+  function commit(): boolean {
     // Untouched, the rounded number shown (2 hours as 0.08 days) is not read back.
-    if (text === String(shown)) return;
+    if (text === String(shown)) return true;
     const reading = readDurationText(text, unit, words, isDev);
-    // A refused text stays, to be corrected (or given its unit), and the duration stays as it was.
     setRefusal(reading.kind === 'duration' ? null : reading.kind);
     if (reading.kind === 'duration') setText(String(shown));
-    // Synchronous, so the form's Enter-saves that follows this key sees the duration read.
+    // Synchronous, so the save that follows (Enter's, or Save's) sees the duration read.
     flushSync(() => onRead(reading));
+    return reading.kind === 'duration';
   }
 
   function onKeyDown(event: KeyboardEvent) {

@@ -1,6 +1,6 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dispatch, SetStateAction } from 'react';
+import { useRef, type Dispatch, type SetStateAction } from 'react';
 import { reportEditorError } from '../editors/errors';
 import { withSavingToast } from '../editors/saving-toast';
 import { refreshAfterTaskChange, taskQueryOptions, type PlainTask } from '../tasks/tasks-api';
@@ -15,10 +15,12 @@ import {
 import { useCategoryPreselect } from './use-category-preselect';
 import { useChecklistAutosave } from './use-checklist-autosave';
 import { rememberLastCategory } from '../categories/categories-api';
+import { useLiveCategory } from '../categories/categories-api';
 import { useCategoryCheck } from '../editors/use-category-check';
 import { useDraft } from '../editors/use-draft';
 import { useSavingFlag } from '../editors/use-saving-flag';
 import { sendChange } from '../offline/offline-queue';
+import type { DurationTextHandle } from './DurationTextField';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
 
@@ -125,7 +127,12 @@ function useTaskChecklistAutosave(
 export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
   const client = useQueryClient();
   const { setBase, draft, setDraft, fields, isDirty } = useDraft(initial, changedTaskFields);
-  const { categoryError, update, checkCategory } = useCategoryCheck(draft, setDraft);
+  // A category deleted while the screen is open is none: the server would refuse it.
+  const category = useLiveCategory(draft.category);
+  const { categoryError, update, checkCategory } = useCategoryCheck(
+    { ...draft, category },
+    setDraft,
+  );
   const saving = useSavingFlag();
 
   const id = task?.id ?? null;
@@ -135,8 +142,28 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
   });
   const autosave = useTaskChecklistAutosave(client, id, { draft, fields, setBase });
 
+  // The time needed's box keeps its text until it is left: a save reads it first (a tap on Save
+  // need not leave the box), and stops at a text it refuses rather than send the last duration.
+  const durationRef = useRef<DurationTextHandle>(null);
+  // Reading the text sets the duration synchronously; the render after it holds it in its draft.
+  const sendFormRef = useRef(sendForm);
+  sendFormRef.current = sendForm;
+
+  /** Reads the time needed's text; false, with its reason shown and the focus in it, if refused. */
+  function checkDuration(): boolean {
+    const duration = durationRef.current;
+    if (!duration || duration.readText()) return true;
+    duration.focus();
+    return false;
+  }
+
   /** Saves the form; `doItNow` also starts the task at once. */
   async function save(doItNow = false): Promise<SaveOutcome> {
+    if (!checkDuration()) return 'invalid';
+    return sendFormRef.current(doItNow);
+  }
+
+  async function sendForm(doItNow: boolean): Promise<SaveOutcome> {
     if (!checkCategory()) return 'invalid';
     if (id && !isDirty && !doItNow) return 'unchanged';
     return saving.whileSaving<SaveOutcome>(async () => {
@@ -177,7 +204,17 @@ export function useTaskEditor(task: PlainTask | null, initial: TaskDraft) {
   }
 
   const { isSaving } = saving;
-  return { draft, update, isDirty, isSaving, categoryError, save, setCompletion };
+  return {
+    draft,
+    update,
+    isDirty,
+    isSaving,
+    categoryError,
+    durationRef,
+    checkDuration,
+    save,
+    setCompletion,
+  };
 }
 
 export type TaskEditorState = ReturnType<typeof useTaskEditor>;

@@ -25,12 +25,28 @@ export function useTaskScreen(task: PlainTask | null, initial: TaskDraft, isDoin
     if (outcome === 'saved' || outcome === 'unchanged') leave.goBack();
   }
 
+  /** Asks before Do It Now, unless the time needed is refused: then it shows why, unasked. */
+  function askDoItNow() {
+    if (editor.checkDuration()) setQuestion('doItNow');
+  }
+
   async function doItNow() {
     setQuestion(null);
     if ((await editor.save(true)) === 'saved') toAgenda();
   }
 
-  const onKeyDown = useFormEnter(save, canDoItNow ? () => setQuestion('doItNow') : undefined);
+  const onKeyDown = useFormEnter(save, canDoItNow ? askDoItNow : undefined);
 
-  return { editor, leave, question, setQuestion, canDoItNow, toAgenda, save, doItNow, onKeyDown };
+  return {
+    editor,
+    leave,
+    question,
+    setQuestion,
+    canDoItNow,
+    toAgenda,
+    save,
+    askDoItNow,
+    doItNow,
+    onKeyDown,
+  };
 }

@@ -89,15 +89,26 @@ export function useTask(id: string | undefined) {
   });
 }
 
-/** What is going on now: the task of the current block is the Doing one. */
-export function useCurrentTaskId(): string | null {
+/** What is going on now (GetTimelineState's current block), or undefined. */
+function useCurrentBlock() {
   const state = useQuery({
     queryKey: ['editors', 'timelineState'],
     queryFn: () => call('GetTimelineState', {}, { retry: false, showLoading: false }),
     meta: { silent: true },
   });
-  const current = state.data?.currentBlock;
+  return state.data?.currentBlock;
+}
+
+/** What is going on now: the task of the current block is the Doing one. */
+export function useCurrentTaskId(): string | null {
+  const current = useCurrentBlock();
   return current && !current.isRest && current.task ? current.task : null;
+}
+
+/** Whether a session (a task or an event, not a break) is running: starting another ends it. */
+export function useIsSessionRunning(): boolean {
+  const current = useCurrentBlock();
+  return Boolean(current && !current.isRest && (current.task || current.event));
 }
 
 /**

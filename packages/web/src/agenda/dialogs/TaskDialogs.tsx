@@ -4,11 +4,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { dueStatus, dueStatusTone } from '@planner/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { serverNow } from '../data/clock-offset';
+import { timelineStateQuery } from '../data/timeline-queries';
 import { formatDate, formatDuration, formatTime } from '../model/format';
 import { finishTutorial } from '../tutorials/tutorial-state';
 import type { WireTask } from '../types';
@@ -52,9 +54,12 @@ export function DoItNowDialog({ task, keepCurrent }: { task: WireTask; keepCurre
 
 /** Mark as done (spec 4): the shared dialog, sending PutTask with isCompleted and rest. */
 export function MarkDoneDialog({ task, env }: { task: WireTask; env: AgendaEnv }) {
+  const { data: state } = useQuery(timelineStateQuery());
+  const current = state?.currentBlock;
   return (
     <SharedMarkDoneDialog
       open
+      holdsSession={Boolean(current && !current.isRest && current.task === task.id)}
       taskTitle={task.title}
       formatDuration={(ms) => formatDuration(ms, env.tag)}
       onConfirm={({ rest }) =>
