@@ -162,4 +162,108 @@ describe('week model', () => {
     expect(sunday?.allDayReminders.map((r) => r.title)).toEqual(['Plants']);
     expect(model.columns.slice(0, 6).every((c) => c.timedReminders.length === 0)).toBe(true);
   });
+
+  it("lays out each day's piece of a block past midnight with that day's items only", () => {
+    // Yoga from Thursday 10:10 to Friday 11:10; the stand-up overlaps only its Friday piece.
+    const items = agendaItems([
+      block('yoga', 'Yoga', at(26, 10, 10), at(27, 11, 10)),
+      block('standup', 'Standup', at(27, 9), at(27, 9, 15)),
+    ]);
+    const model = buildWeekModel({
+      items,
+      reminders: [],
+      weekStart: at(23, 0),
+      timeZone: BERLIN,
+      now: at(24, 12),
+    });
+    const lanesOf = (day: number) =>
+      model.columns[day]?.boxes.map((b) => [b.block.id, b.lane, b.lanes]);
+    expect(lanesOf(3)).toEqual([['yoga', 0, 1]]);
+    expect(lanesOf(4)).toEqual([
+      ['yoga', 0, 2],
+      ['standup', 1, 2],
+    ]);
+  });
+});
+
+describe("week model's reminder marks", () => {
+  /** A day's marks: each one's title, the side of its time it is drawn on, and its lanes. */
+  const markOf = (model: ReturnType<typeof buildWeekModel>, day: number) =>
+    model.columns[day]?.timedReminders.map((m) => [m.reminder.title, m.placement, m.lanes]);
+  const weekOf = (containers: WireContainer[], reminders: WireReminder[]) =>
+    buildWeekModel({
+      items: agendaItems(containers),
+      reminders,
+      weekStart: at(23, 0),
+      timeZone: BERLIN,
+      now: at(24, 12),
+    });
+
+  it('hangs a mark below its time where it covers no block title', () => {
+    const model = weekOf(
+      [block('standup', 'Standup', at(23, 9), at(23, 9, 15))],
+      [reminder('Early', at(23, 8, 20), false), reminder('Lunch', at(23, 12), false)],
+    );
+    expect(markOf(model, 0)).toEqual([
+      ['Early', 'below', 1],
+      ['Lunch', 'below', 1],
+    ]);
+  });
+
+  it('stands a mark on its time when hanging below would cover the next block title', () => {
+    // Take vitamins at 8:45 hung over the 9:00 stand-up's title: drawn above its time instead.
+    const model = weekOf(
+      [block('standup', 'Team standup', at(23, 9), at(23, 9, 15))],
+      [reminder('Take vitamins', at(23, 8, 45), false)],
+    );
+    expect(markOf(model, 0)).toEqual([['Take vitamins', 'above', 1]]);
+    expect(model.columns[0]?.boxes.map((b) => b.lanes)).toEqual([1]);
+  });
+
+  it('puts a mark beside the blocks when either side would cover a title', () => {
+    const model = weekOf(
+      [block('a', 'Plan', at(23, 8, 30), at(23, 9)), block('b', 'Write', at(23, 9), at(23, 10))],
+      [reminder('Call', at(23, 9), false)],
+    );
+    const [mark] = model.columns[0]?.timedReminders ?? [];
+    expect(mark).toMatchObject({ placement: 'below', lane: 1, lanes: 2 });
+    expect(model.columns[0]?.boxes.map((b) => [b.block.id, b.lane, b.lanes])).toEqual([
+      ['a', 0, 1],
+      ['b', 0, 2],
+    ]);
+  });
+
+  it('never draws a mark over a block title, at any time of a busy day', () => {
+    // Of a column 24 × 48 px tall, a mark takes 24 px and a block's title its first 18 px.
+    const markShare = 24 / (24 * 48);
+    const titleShare = 18 / (24 * 48);
+    // Blocks of 15 minutes to 2 hours, back to back and overlapping; a reminder every 5 minutes.
+    const containers = [
+      block('a', 'A', at(24, 7), at(24, 7, 15)),
+      block('b', 'B', at(24, 7, 30), at(24, 8)),
+      block('c', 'C', at(24, 8), at(24, 10)),
+      block('d', 'D', at(24, 8, 40), at(24, 9, 10)),
+      block('e', 'E', at(24, 10), at(24, 10, 20)),
+      block('f', 'F', at(24, 10, 45), at(24, 11)),
+    ];
+    for (let minute = 6 * 60; minute < 12 * 60; minute += 5) {
+      const time = at(24, Math.floor(minute / 60), minute % 60);
+      const column = weekOf(containers, [reminder('R', time, false)]).columns[1];
+      const [mark] = column?.timedReminders ?? [];
+      if (!column || !mark) throw new Error('no mark');
+      const markTop = mark.placement === 'above' ? mark.top - markShare : mark.top;
+      for (const box of column.boxes) {
+        const side = (lane: number, lanes: number) => [lane / lanes, (lane + 1) / lanes] as const;
+        const [markLeft, markRight] = side(mark.lane, mark.lanes);
+        const [boxLeft, boxRight] = side(box.lane, box.lanes);
+        const titleEnd = box.top + Math.min(box.height, titleShare);
+        const isCovered =
+          markLeft < boxRight &&
+          boxLeft < markRight &&
+          markTop < titleEnd &&
+          box.top < markTop + markShare;
+        expect(isCovered, `${box.block.id} under a mark at ${minute / 60} h`).toBe(false);
+      }
+    }
+  });
 });

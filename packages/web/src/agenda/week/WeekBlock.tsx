@@ -4,14 +4,15 @@ import { memo, type CSSProperties, type Ref, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDragState } from '../drag/drag-state';
 import { blockColor, blockTitle, type AgendaItems } from '../model/agenda-block';
+import { blockTimes } from '../model/block-times';
 import type { DayBlock } from '../model/day-model';
 import { formatTime } from '../model/format';
 import { paletteHex } from '../model/palette';
 import { useSyncedFrom } from '../model/synced-source';
-import type { WeekBox } from '../model/week-model';
+import { HOUR_PX, type WeekBox } from '../model/week-model';
 import type { AgendaEnv } from '../use-agenda-env';
 
-export const HOUR_PX = 48;
+export { HOUR_PX };
 
 // One styled element for every block keeps 300 blocks cheap: only position and colour vary.
 const BlockButton = styled('button')({
@@ -67,7 +68,8 @@ function useBlockWording(
   const title = block.isTravel
     ? t('block.travel', { title: blockTitle(block, items) })
     : blockTitle(block, items) || t('untitled');
-  const times = { title, start: formatTime(block.start, env), end: formatTime(block.end, env) };
+  // Every day's box of a block past midnight says the whole block, its days included.
+  const times = { title, ...blockTimes(block, env) };
   // A locked block says so: the dashed edge alone does not reach a screen reader.
   const base = t(block.fixed && !block.isTravel ? 'block.labelLocked' : 'block.label', times);
   return { title, label: syncedFrom ? `${base}. ${syncedFrom}` : base };

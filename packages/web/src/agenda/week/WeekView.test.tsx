@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgendaBlock, AgendaItems } from '../model/agenda-block';
 import { buildEnv, buildTask, renderAgenda } from '../test-support';
-import type { WireTimelineState } from '../types';
+import type { WireReminder, WireTimelineState } from '../types';
 import { WeekView } from './WeekView';
 
 const ZONE = 'Europe/Berlin';
@@ -188,4 +188,75 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
     await act(() => Promise.resolve());
     expect(document.body).toHaveFocus();
   }, 10_000);
+});
+
+/** One week drawn as it is, no re-plan: the blocks and reminders a test gives it. */
+function renderWeek(blocks: AgendaBlock[], reminders: WireReminder[] = []) {
+  const tasks = new Map(blocks.flatMap((b) => (b.taskData ? [[b.taskData.id, b.taskData]] : [])));
+  const items: AgendaItems = {
+    blocks,
+    travelSources: [],
+    allDayEvents: [],
+    tasks,
+    events: new Map(),
+  };
+  renderAgenda(
+    <WeekView
+      env={env}
+      weekStart={WEEK_START}
+      items={items}
+      reminders={reminders}
+      state={state}
+      onWeek={() => {}}
+    />,
+  );
+}
+
+function titledBlock(id: string, title: string, start: number, end: number): AgendaBlock {
+  const task = buildTask({ id: `task:${id}`, title });
+  return {
+    id,
+    task: task.id,
+    start,
+    end,
+    fixed: false,
+    isRest: false,
+    kind: 'task',
+    locking: '',
+    taskData: task,
+  };
+}
+
+describe('WeekView names and marks', () => {
+  it('names the days of a block that ends on another day, in each of its boxes', () => {
+    renderWeek([
+      titledBlock('yoga', 'Yoga', at(13, 22), at(14, 1)),
+      titledBlock('read', 'Read', at(13, 11), at(13, 12)),
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Yoga, Wed 22:00 to Thu 01:00' })).toHaveLength(2);
+    // Within one day the name keeps its times only, as the browser tests find it.
+    expect(screen.getByRole('button', { name: 'Read, 11:00 to 12:00' })).toBeInTheDocument();
+  });
+
+  it("stands a reminder's mark on its time, clear of the title of the block after it", () => {
+    const vitamins: WireReminder = {
+      id: 'r1',
+      instanceId: 'r1:1',
+      title: 'Take vitamins',
+      start: at(11, 8) + 45 * 60_000,
+      allDay: false,
+      timezone: ZONE,
+      status: 0,
+      star: false,
+      origin: at(11, 8),
+      createdAt: 0,
+      recurrenceRule: undefined,
+    };
+    renderWeek([titledBlock('standup', 'Team standup', at(11, 9), at(11, 9) + H / 4)], [vitamins]);
+    const mark = screen.getByRole('button', { name: 'Reminder: Take vitamins at 08:45' });
+    // 8:45 is 35/96 of the day; the mark's 24 px end there.
+    expect(mark.style.top).toMatch(/^calc\(36\.458\d*% - 24px\)$/u);
+    const standup = screen.getByRole('button', { name: 'Team standup, 09:00 to 09:15' });
+    expect(standup.style.width).toBe('calc(100% - 4px)');
+  });
 });
