@@ -9,10 +9,51 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { TIERS, type Limit, type PremiumLevel } from '@planner/core';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../components/visually-hidden';
 import type { Tier } from './price-params';
 
 const LEVELS: readonly PremiumLevel[] = [0, 1, 2];
 const TIER_NAMES = ['free', 'premium', 'unlimited'] as const;
+
+/**
+ * The card's width, not the window's, decides the layout. Below 600 px four columns would split
+ * words ("Jahresauswertung", "Безлимитный") where no hyphenation dictionary is at hand, so each
+ * feature's name takes a line of its own above its three values, and no word is cut.
+ */
+const STACKED = '@container (max-width: 599.95px)';
+
+const cardSx = { borderRadius: '16px', overflow: 'hidden', containerType: 'inline-size' } as const;
+
+const tableSx = {
+  tableLayout: 'fixed',
+  '& td, & th': { hyphens: 'auto' },
+  [STACKED]: {
+    // Grid rows on a shared grid (subgrid) keep the tiers' columns aligned from row to row.
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    '& thead, & tbody, & tr': {
+      display: 'grid',
+      gridColumn: '1 / -1',
+      gridTemplateColumns: 'subgrid',
+    },
+    '& td, & th': {
+      fontSize: '0.8125rem',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      textAlign: 'center',
+    },
+    '& thead th:first-of-type': visuallyHidden,
+    '& tbody th': {
+      gridColumn: '1 / -1',
+      justifyContent: 'flex-start',
+      textAlign: 'start',
+      borderBottom: 'none',
+      pt: 1.25,
+      pb: 0.25,
+    },
+  },
+} as const;
 
 /** The tiers side by side, read from core's tier table (the limits the server enforces). */
 export function FeatureComparison({ selected }: { selected: Tier }) {
@@ -41,22 +82,14 @@ export function FeatureComparison({ selected }: { selected: Tier }) {
   ];
   const highlight = selected === 'premium' ? 1 : 2;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={cardSx}>
       <Typography variant="h6" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
         {t('compare.title')}
       </Typography>
-      <Table
-        size="small"
-        aria-label={t('compare.title')}
-        sx={{
-          tableLayout: 'fixed',
-          // Four columns on a phone: smaller type, and long words may break.
-          '& td, & th': { fontSize: { xs: '0.8125rem', sm: '0.875rem' }, overflowWrap: 'anywhere' },
-        }}
-      >
+      <Table size="small" aria-label={t('compare.title')} sx={tableSx}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: { xs: '31%', sm: '40%' } }}>{t('compare.feature')}</TableCell>
+            <TableCell sx={{ width: '40%' }}>{t('compare.feature')}</TableCell>
             {LEVELS.map((level) => (
               <TableCell
                 key={level}
@@ -75,7 +108,7 @@ export function FeatureComparison({ selected }: { selected: Tier }) {
         <TableBody>
           {rows.map(([key, cell]) => (
             <TableRow key={key}>
-              <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row">
                 {t(`compare.${key}`)}
               </TableCell>
               {LEVELS.map((level) => (
