@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { useRef } from 'react';
+import { useScrollClearance } from '../../components/use-scroll-clearance';
 import type { Chunk } from '../data/timeline-queries';
 import { PlanChangesContent } from '../lazy-parts';
 import type { WireTimelineState } from '../types';
@@ -21,10 +23,15 @@ export interface PlanChangesSlotProps {
  */
 export function PlanChangesSlot({ env, state, chunks, now }: PlanChangesSlotProps) {
   const hasMoves = (state?.planChanges?.moves.length ?? 0) > 0;
+  const slot = useRef<HTMLDivElement>(null);
+  // A note floats over the page's top as the header does: what is scrolled into view (the
+  // focus, today) stops below it, not under it.
+  useScrollClearance(slot, 'top');
   return (
     // Held under the sticky header: the agenda opens scrolled to now, past where a note in the
     // flow would sit.
     <Box
+      ref={slot}
       role="status"
       aria-live="polite"
       sx={{ position: 'sticky', top: { xs: 112, sm: 120 }, zIndex: 4 }}
