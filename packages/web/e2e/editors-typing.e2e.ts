@@ -100,12 +100,19 @@ test.describe('editors keep what is typed key by key', () => {
     await expect(timeNeeded).toHaveValue('45');
     await expect(unit).toHaveText('Minutes');
 
-    // Text that does not read says so, and the last duration read is what Save sends.
+    // Text that does not read says so, and Save stops at it: the screen stays, the box has the
+    // focus, nothing is sent; corrected, it saves what was typed.
     await timeNeeded.fill('');
     await timeNeeded.pressSequentially('soon');
     await timeNeeded.press('Tab');
     await expect(page.getByText(/Type a duration such as/)).toBeVisible();
     await shoot(page, testInfo, 'words');
+    await editor.save.click();
+    await expect(timeNeeded).toBeFocused();
+    await expect(page).toHaveURL(/\/task\//);
+    expect(Number((await storedTask(api, id))?.timeScheduled)).toBe(2 * HOUR);
+    await timeNeeded.fill('');
+    await timeNeeded.pressSequentially('45m');
     await editor.save.click();
     await expect(page).not.toHaveURL(/\/task\//);
     expect(Number((await storedTask(api, id))?.timeScheduled)).toBe(45 * MINUTE);
