@@ -7,8 +7,9 @@ import type {
   PlanMove,
   Reminder,
   Task,
-  TimelineState,
 } from '@planner/protocol';
+
+export type { TimeRange, WireTimelineState } from '../api/timed-call';
 
 /** Wire shapes of the agenda, as the protocol edge hands them over (numbers, no bigint). */
 export type WireContainer = Plain<BlockContainer>;
@@ -16,13 +17,7 @@ export type WireTask = Plain<Task>;
 export type WireEventInstance = Plain<WireEvent>;
 export type WireReminder = Plain<Reminder>;
 export type WireCategory = Plain<Category>;
-export type WireTimelineState = Plain<TimelineState>;
 export type WirePlanChanges = Plain<PlanChanges>;
 export type WirePlanMove = Plain<PlanMove>;
-
-export interface TimeRange {
-  start: number;
-  end: number;
-}
 
 export type AgendaView = 'day' | 'week';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useWindowKey } from '../components/use-window-key';
 import { fire } from './data/action-errors';
 import { agendaActions } from './data/agenda-actions';
-import { serverNow } from './data/clock-offset';
+import { serverNow } from '../api/server-clock';
 import { readFocusMode } from './data/agenda-prefs';
 import { openDialog } from './dialogs/dialog-store';
 import { newTaskRoute } from './routes';

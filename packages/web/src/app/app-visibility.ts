@@ -7,7 +7,10 @@ import { refreshOnReturn, watchVisibility } from '../app-status/visibility';
 
 /** The agenda's timeline, reloaded or refreshed on return (loaded on demand: not on /login). */
 async function refreshTimeline(client: QueryClient, awayMs: number): Promise<void> {
-  const { refreshTimelineState, reloadTimeline } = await import('../agenda/data/timeline-queries');
+  const [{ refreshTimelineState }, { reloadTimeline }] = await Promise.all([
+    import('../api/timeline-state'),
+    import('../agenda/data/timeline-queries'),
+  ]);
   if (refreshOnReturn(awayMs) === 'reloadTimeline') {
     await Promise.all([reloadTimeline(client), refreshTimelineState(client)]);
   } else {

@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { call } from '../api/client';
 import { reportError } from '../api/query-client';
+import { timelineStateKey } from '../api/timeline-state';
 import { showToast, toasts } from '../components/toast-store';
 
 /** The namespace of the calendar sync strings (src/i18n/calendar-sync). */
@@ -61,7 +62,7 @@ export function useIcsFeed() {
 export function refreshTimeline(client: QueryClient): Promise<void> {
   return Promise.all([
     client.invalidateQueries({ queryKey: ['timeline'] }),
-    client.invalidateQueries({ queryKey: ['timelineState'] }),
+    client.invalidateQueries({ queryKey: timelineStateKey }),
   ]).then(() => undefined);
 }
 

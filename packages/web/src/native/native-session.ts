@@ -1,7 +1,7 @@
 import { DAY_MS } from '@planner/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Output } from '@planner/protocol';
-import { fetchTimeline } from '../agenda/data/timed-call';
+import { fetchTimeline } from '../api/timed-call';
 import { displayTimeZone } from '../agenda/agenda-date';
 import { hour12Of } from '../agenda/model/format';
 import { call } from '../api/client';

@@ -1,6 +1,6 @@
 import { AUTO_EXTEND_STEP_MS } from '@planner/core';
 import { agendaActions } from '../agenda/data/agenda-actions';
-import { fetchTimelineState } from '../agenda/data/timed-call';
+import { fetchTimelineState } from '../api/timed-call';
 import type { NotificationAction } from '../bridge/bridge-contract';
 
 /** Spec: rest 30 minutes, and 30 more minutes on the current task block. */

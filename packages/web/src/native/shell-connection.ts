@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
-import { timelineKey, timelineStateKey } from '../agenda/data/timeline-queries';
+import { timelineStateKey } from '../api/timeline-state';
+import { timelineKey } from '../agenda/data/timeline-queries';
 import type { NativeBridge } from '../bridge/bridge-contract';
 import { backAction } from '../bridge/intents';
 import { syncAppleCalendar } from '../calendar-sync/apple-calendar';

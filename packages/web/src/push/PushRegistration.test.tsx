@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../api/client';
 import { endSession, startSession } from '../api/session';
 import { onPush } from '../agenda/data/live-updates';
-import { timelineStateKey } from '../agenda/data/timeline-queries';
+import { timelineStateKey } from '../api/timeline-state';
 import { registerSilently, TOKEN_FETCH_DELAY_MS, TOKEN_FETCH_RETRIES } from './push-device';
 import { readPushToken, resetPushArrived, usePushArrived } from './push-state';
 import { PushRegistration } from './PushRegistration';

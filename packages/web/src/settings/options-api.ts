@@ -5,7 +5,8 @@ import type {
 import type { Output, Plain, UserOptions } from '@planner/protocol';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { reloadTimeline, refreshTimelineState } from '../agenda/data/timeline-queries';
+import { refreshTimelineState } from '../api/timeline-state';
+import { reloadTimeline } from '../agenda/data/timeline-queries';
 import { call } from '../api/client';
 import { useFlushWhenHidden } from '../app-status/pending-work';
 import { profileQueryKey, useProfile } from '../api/profile';

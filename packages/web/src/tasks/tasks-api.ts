@@ -10,6 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { timelineStateQuery } from '../api/timeline-state';
 import { declareOptimisticChange } from '../offline/offline-queue';
 
 export type PlainTask = Output<'GetTasks'>['tasks'][number];
@@ -36,6 +37,8 @@ export function useTodoTasks() {
 }
 
 const DONE_PAGE = PLANNING_CONSTANTS.doneTasksPageSize;
+/** How old the timeline state may be when a task list or screen opens (as other server data). */
+const TIMELINE_STATE_STALE_MS = 30_000;
 
 /** Done tasks, 30 a page, newest update first. */
 export function doneTasksQueryOptions() {
@@ -89,13 +92,13 @@ export function useTask(id: string | undefined) {
   });
 }
 
-/** What is going on now (GetTimelineState's current block), or undefined. */
+/**
+ * What is going on now (the timeline state's current block), or undefined. The agenda keeps the
+ * state live; a list or a task screen opened anew asks it once more if it is older than a
+ * little while (the query client's default), as time may have moved the plan on.
+ */
 function useCurrentBlock() {
-  const state = useQuery({
-    queryKey: ['editors', 'timelineState'],
-    queryFn: () => call('GetTimelineState', {}, { retry: false, showLoading: false }),
-    meta: { silent: true },
-  });
+  const state = useQuery({ ...timelineStateQuery(), staleTime: TIMELINE_STATE_STALE_MS });
   return state.data?.currentBlock;
 }
 

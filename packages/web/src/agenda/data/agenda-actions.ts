@@ -4,8 +4,9 @@ import { queryClient } from '../../api/query-client';
 import { sendChange, type ChangeLabel, type QueuedMethod } from '../../offline/offline-queue';
 import type { WireTimelineState } from '../types';
 import { runExclusive } from './busy-actions';
-import { recordClockSample } from './clock-offset';
-import { applyTimelineState, reloadTimeline } from './timeline-queries';
+import { recordClockSample } from '../../api/server-clock';
+import { applyTimelineState } from '../../api/timeline-state';
+import { reloadTimeline } from './timeline-queries';
 
 export const overdueRemindersKey = ['agenda', 'overdueReminders'] as const;
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { categoriesQueryKey } from '../../categories/categories-api';
 import { overdueRemindersKey } from './agenda-actions';
 import { onStreamOpened } from './live-updates';
-import { timelineStateKey } from './timeline-queries';
+import { timelineStateKey } from '../../api/timeline-state';
 
 const clients: QueryClient[] = [];
 afterEach(() => {

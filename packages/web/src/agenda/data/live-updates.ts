@@ -8,7 +8,8 @@ import { getSessionToken } from '../../api/session';
 import { usePushArrived } from '../../push/push-state';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
-import { reloadTimeline, timelineStateKey, timelineStateQuery } from './timeline-queries';
+import { timelineStateKey, timelineStateQuery } from '../../api/timeline-state';
+import { reloadTimeline } from './timeline-queries';
 
 /** The server-sent events stream (packages/server realtime routes) of the chosen API server. */
 function eventsUrl(): string {

@@ -11,8 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AgendaItems } from '../model/agenda-block';
 import type { WireTimelineState } from '../types';
-import { serverNow } from './clock-offset';
-import { refreshTimelineState, reloadTimeline } from './timeline-queries';
+import { serverNow } from '../../api/server-clock';
+import { refreshTimelineState } from '../../api/timeline-state';
+import { reloadTimeline } from './timeline-queries';
 
 export interface ProgressInput {
   groups: readonly BlockGroup[];

@@ -3,7 +3,7 @@ import { showToast } from '../../components/toast-store';
 import type { WireContainer } from '../types';
 import { fire } from './action-errors';
 import { agendaActions } from './agenda-actions';
-import { serverNow } from './clock-offset';
+import { serverNow } from '../../api/server-clock';
 import { reloadTimeline, timelineKey, type Chunk } from './timeline-queries';
 
 /** The order in which the plan's coming tasks follow each other: all a shuffle can change. */

@@ -1,15 +1,15 @@
 import { DAY_MS } from '@planner/core';
 import { queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import { fetchTimeline } from '../../api/timed-call';
+import { applyTimelineState } from '../../api/timeline-state';
 import type { TimeRange, WireContainer, WireReminder, WireTimelineState } from '../types';
-import { fetchTimeline, fetchTimelineState } from './timed-call';
 import { missingRanges, overlaps, splitRange } from './timeline-ranges';
 
 /**
  * The agenda's server data lives in the app's one query cache (docs/web-data.md): one query per
- * loaded range, keyed ['timeline', start, end], and one for the timeline state.
+ * loaded range, keyed ['timeline', start, end]. The timeline state is api/timeline-state.ts.
  */
 export const timelineKey = ['timeline'] as const;
-export const timelineStateKey = ['timelineState'] as const;
 
 /** One GetTimeline answer for a range, stamped with the timeline state it was answered at. */
 export interface Chunk extends TimeRange {
@@ -29,23 +29,6 @@ export const chunkKey = (range: TimeRange) => ['timeline', range.start, range.en
 function rangeOfKey(key: readonly unknown[]): TimeRange | null {
   const [, start, end] = key;
   return typeof start === 'number' && typeof end === 'number' ? { start, end } : null;
-}
-
-/** The later of two states (by the server's clock when each was answered). */
-export function newerState(
-  a: WireTimelineState | null | undefined,
-  b: WireTimelineState | null | undefined,
-): WireTimelineState | null {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  return b.serverTime >= a.serverTime ? b : a;
-}
-
-/** A state from a control, a poll or a GetTimeline answer; the newest one is kept. */
-export function applyTimelineState(client: QueryClient, state: WireTimelineState): void {
-  client.setQueryData<WireTimelineState | null>(timelineStateKey, (current) =>
-    newerState(current, state),
-  );
 }
 
 /**
@@ -76,30 +59,6 @@ export function chunkQuery(range: TimeRange) {
     networkMode: 'always',
     meta: { persist: true },
   });
-}
-
-/** GetTimelineState in the background: errors are swallowed and tried again (spec 4). */
-export function timelineStateQuery() {
-  return queryOptions({
-    queryKey: timelineStateKey,
-    queryFn: async ({ client }) =>
-      newerState(
-        client.getQueryData<WireTimelineState | null>(timelineStateKey),
-        await fetchTimelineState(),
-      ),
-    staleTime: Infinity,
-    networkMode: 'always',
-    meta: { persist: true, silent: true },
-  });
-}
-
-/** Asks the timeline state now (a progress check); a failure waits for the next tick. */
-export async function refreshTimelineState(client: QueryClient): Promise<void> {
-  try {
-    await client.fetchQuery({ ...timelineStateQuery(), staleTime: 0 });
-  } catch {
-    // Spec 4: polling errors are swallowed and retried on the next tick.
-  }
 }
 
 /** Loads every range on screen again (a change here or on another device). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow, subscribeToClockOffset } from './clock-offset';
+import { serverNow, subscribeToClockOffset } from '../../api/server-clock';
 
 /** The server's time, refreshed every `intervalMs` and whenever the clock offset moves. */
 export function useServerNow(intervalMs: number): number {

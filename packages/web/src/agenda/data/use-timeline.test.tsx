@@ -9,7 +9,8 @@ import { persistQueryCache } from '../../api/query-persistence';
 import { stubServer } from '../test-support';
 import type { TimeRange, WireTimelineState } from '../types';
 import { agendaActions } from './agenda-actions';
-import { applyTimelineState, containersIn } from './timeline-queries';
+import { applyTimelineState } from '../../api/timeline-state';
+import { containersIn } from './timeline-queries';
 import { useTimeline, type TimelineSnapshot } from './use-timeline';
 
 const T0 = Date.UTC(2026, 2, 10);

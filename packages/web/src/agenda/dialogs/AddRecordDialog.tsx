@@ -18,7 +18,7 @@ import * as serverApi from '../data/agenda-api';
 import { useCategories } from '../../categories/categories-api';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
-import { serverNow } from '../data/clock-offset';
+import { serverNow } from '../../api/server-clock';
 import { formatDuration, formatTime } from '../model/format';
 import type { TimeRange, WireTask } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';

@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { UPGRADE_ROUTES, type LimitKind } from '../upgrade';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
-import { serverNow } from '../data/clock-offset';
+import { serverNow } from '../../api/server-clock';
 import { shuffleAndTell } from '../data/shuffle';
 import { finishTutorial, isFinished, parseTutorialStatus } from '../tutorials/tutorial-state';
 import { formatDuration } from '../model/format';

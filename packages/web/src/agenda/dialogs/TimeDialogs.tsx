@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
-import { serverNow } from '../data/clock-offset';
+import { serverNow } from '../../api/server-clock';
 import type { DayBlock } from '../model/day-model';
 import { formatTime } from '../model/format';
 import type { AgendaEnv } from '../use-agenda-env';

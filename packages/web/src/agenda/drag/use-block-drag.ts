@@ -9,7 +9,7 @@ import {
 import { PLANNING_CONSTANTS, type RecurrenceScope } from '@planner/core';
 import { useCallback, useRef, useState } from 'react';
 import { fire } from '../data/action-errors';
-import { serverNow } from '../data/clock-offset';
+import { serverNow } from '../../api/server-clock';
 import type { DayBlock } from '../model/day-model';
 import { clampDragDelta } from '../model/drag-math';
 import type { WireEventInstance } from '../types';

@@ -1,7 +1,7 @@
 import { DragOverlay, useDraggable } from '@dnd-kit/core';
 import { useCallback, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { serverNow } from '../data/clock-offset';
+import { serverNow } from '../../api/server-clock';
 import { BlockDragLayer } from '../drag/BlockDragLayer';
 import { useDragState } from '../drag/drag-state';
 import { keepInWindow, type DragData, type PlaceOf } from '../drag/use-block-drag';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextClockOffset } from './clock-offset';
+import { nextClockOffset } from './server-clock';
 
 const at = (sentAt: number, receivedAt: number, serverTime: number) => ({
   sentAt,

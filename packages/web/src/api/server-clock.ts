@@ -1,6 +1,6 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { createStore } from 'zustand/vanilla';
-import { readItem, writeItem } from '../../storage/local-storage';
+import { readItem, writeItem } from '../storage/local-storage';
 
 const { maxRequestMs, roundToMs } = PLANNING_CONSTANTS.clockOffset;
 const STORAGE_KEY = 'agenda.clockOffset';

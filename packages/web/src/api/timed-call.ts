@@ -1,8 +1,17 @@
 import { TIMELINE_API_VERSION } from '@planner/core';
+import type { Plain, TimelineState } from '@planner/protocol';
 import type { CallOptions } from '@planner/protocol/client';
-import { call } from '../../api/client';
-import type { TimeRange, WireTimelineState } from '../types';
-import { recordClockSample } from './clock-offset';
+import { call } from './client';
+import { recordClockSample } from './server-clock';
+
+/** The timeline state as the protocol edge hands it over (numbers, no bigint). */
+export type WireTimelineState = Plain<TimelineState>;
+
+/** A span of time in epoch milliseconds. */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
 
 /** Every answer carrying serverTime is a clock sample (spec 4: clock offset). */
 async function sampled<T>(
