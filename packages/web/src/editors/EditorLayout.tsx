@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindowKey } from '../components/use-window-key';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -88,12 +88,6 @@ function EditorBottomBar({ children }: { children: ReactNode }) {
  */
 export function EditorLayout(props: EditorLayoutProps) {
   const { t } = useTranslation('editors');
-  // The window keeps the screen it came from's scroll position (a scrolled agenda): an editor
-  // opens at its top, with the title under the bar, not hidden behind it. Before paint, so the
-  // form is never seen scrolled. (A block body: Chromium's scrollTo answers a promise.)
-  useLayoutEffect(() => {
-    if (window.scrollY > 0) window.scrollTo(0, 0);
-  }, []);
   const heading = useEditorKeyboard(props.onBack);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', pb: props.bottomBar ? 12 : 4 }}>

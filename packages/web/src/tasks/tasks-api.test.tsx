@@ -14,6 +14,9 @@ const running = (task: string, serverTime: number) => ({
   serverTime,
   timelineUpdatedAt: serverTime,
   reminderUpdatedAt: serverTime,
+  hasUnconfirmedTask: false,
+  autoExtend: false,
+  isPaused: false,
 });
 
 function renderCurrentTask() {
