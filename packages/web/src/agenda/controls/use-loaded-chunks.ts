@@ -10,7 +10,11 @@ export function useLoadedChunks(): readonly Chunk[] {
   const client = useQueryClient();
   const last = useRef<readonly Chunk[]>([]);
   const subscribe = useCallback(
-    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    // Only a timeline range's events can change the answer: the rest of the cache is not read.
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === timelineKey[0]) onChange();
+      }),
     [client],
   );
   const read = useCallback(() => {
