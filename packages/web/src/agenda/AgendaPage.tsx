@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { startOfLocalDay } from '@planner/core';
+import { parseTutorialStatus, startOfLocalDay } from '@planner/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,12 +30,8 @@ import { agendaRoute } from './routes';
 import { useAgendaShortcuts } from './use-agenda-shortcuts';
 import { EmptyAgenda } from './tutorials/EmptyAgenda';
 import { useHasTasks } from './tutorials/use-has-tasks';
-import {
-  isFinished,
-  parseTutorialStatus,
-  tutorialToShow,
-  type TutorialName,
-} from './tutorials/tutorial-state';
+import { isFinished, type TutorialName } from '../api/tutorials';
+import { tutorialToShow } from './tutorials/tutorial-state';
 import type { AgendaView, TimeRange } from './types';
 import { useAgendaEnv, type AgendaEnv } from './use-agenda-env';
 import { useAgendaRange } from './use-agenda-range';

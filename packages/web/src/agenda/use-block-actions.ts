@@ -7,7 +7,7 @@ import { openDialog } from './dialogs/dialog-store';
 import type { BlockAction } from './model/block-actions';
 import type { DayBlock } from './model/day-model';
 import { eventRoute, taskRoute } from './routes';
-import { isFinished } from './tutorials/tutorial-state';
+import { isFinished } from '../api/tutorials';
 import type { AgendaEnv } from './use-agenda-env';
 import { limitKindFor } from './upgrade';
 

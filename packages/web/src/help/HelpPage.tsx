@@ -5,7 +5,7 @@ import ReplayIcon from '@mui/icons-material/ReplayOutlined';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { resetTutorials } from '../agenda/tutorials/tutorial-state';
+import { resetTutorials } from '../api/tutorials';
 import { ArticleLink } from './ArticleLink';
 import { ALL_ARTICLES_NAME, GETTING_STARTED, TIPS } from './help-articles';
 import { HelpPageFrame } from './HelpPageFrame';

@@ -318,6 +318,7 @@ describe('Do it now', () => {
         },
       }),
       OrganizeTimeblocks: () => ({}),
+      FinishTutorial: () => ({ tutorialStatus: '{"doItNowDialog":""}' }),
     });
     const user = userEvent.setup();
     renderExisting();
@@ -348,5 +349,38 @@ describe('Do it now', () => {
   it('while another task runs, says its session ends', async () => {
     const { dialog } = await askDoItNow({ task: 'task-2' });
     expect(dialog).toHaveTextContent('The current session ends and this task starts right away.');
+  });
+
+  it("Don't ask again finishes the agenda's doItNowDialog flag and starts the task", async () => {
+    const { sent, user, dialog } = await askDoItNow(undefined);
+    const dontAsk = within(dialog).getByRole('checkbox', { name: "Don't ask again" });
+    expect(dontAsk).not.toBeChecked();
+    await user.click(dontAsk);
+    await user.click(within(dialog).getByRole('button', { name: 'Do it now' }));
+    expect(await screen.findByText('Agenda page')).toBeInTheDocument();
+    expect(sentOf(sent, 'FinishTutorial')).toEqual([{ tutorial: 'doItNowDialog', status: '' }]);
+    expect(sentOf(sent, 'OrganizeTimeblocks')).toHaveLength(1);
+  });
+
+  it('once the person said not to ask (here or on the agenda), starts at once', async () => {
+    const sent = serve({
+      GetUserProfile: () => ({
+        user: {
+          options: { timezone: 'Europe/Berlin', tutorialStatus: '{"doItNowDialog":"1"}' },
+        },
+      }),
+      GetTasks: () => ({ tasks: [EXISTING] }),
+      OrganizeTimeblocks: () => ({}),
+    });
+    const user = userEvent.setup();
+    renderExisting();
+    await waitFor(async () => expect(await titleBox()).toHaveValue('Write the report'));
+    await waitFor(() => expect(sentOf(sent, 'GetUserProfile')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Do it now' }));
+    expect(await screen.findByText('Agenda page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sentOf(sent, 'OrganizeTimeblocks')).toEqual([
+      { nextTask: 'task-1', keepCurrent: false },
+    ]);
   });
 });

@@ -60,7 +60,7 @@ export function TaskEditor({ task, initial, isEditMode, isDoing, prefs }: TaskEd
           scheduleTaskDelete(deleted.id);
           leave.goBack();
         }}
-        onDoItNow={() => void screen.doItNow()}
+        onDoItNow={(dontAskAgain) => void screen.doItNow(dontAskAgain)}
         // Started now: the agenda shows it running; with other edits unsaved the screen stays.
         onStarted={() => {
           if (!editor.isDirty) toAgenda();

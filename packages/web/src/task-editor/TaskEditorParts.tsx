@@ -1,8 +1,10 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import type { KeyboardEvent } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import { FormSection } from '../editors/EditorLayout';
@@ -56,20 +58,41 @@ function DeleteTaskDialog({ open, onCancel, onConfirm }: QuestionProps) {
 
 /**
  * Asks before Do It Now starts the task and saves the form; the session running, if any, ends
- * (a break simply gives way).
+ * (a break simply gives way). "Don't ask again" finishes the doItNowDialog flag, as the agenda's
+ * question does: neither asks again.
  */
-function DoItNowDialog({ open, onCancel, onConfirm }: QuestionProps) {
+function DoItNowDialog({
+  open,
+  onCancel,
+  onConfirm,
+}: Omit<QuestionProps, 'onConfirm'> & { onConfirm: (dontAskAgain: boolean) => void }) {
   const { t } = useTranslation('editors');
   const isSessionRunning = useIsSessionRunning();
+  const [dontAsk, setDontAsk] = useState(false);
   return (
     <ConfirmDialog
       open={open}
       title={t('task.doItNowTitle')}
-      text={t(isSessionRunning ? 'task.doItNowText' : 'task.doItNowTextNothingRunning')}
+      text={
+        <>
+          {t(isSessionRunning ? 'task.doItNowText' : 'task.doItNowTextNothingRunning')}
+          <FormControlLabel
+            sx={{ display: 'flex', mt: 1 }}
+            control={<Checkbox checked={dontAsk} onChange={(e) => setDontAsk(e.target.checked)} />}
+            label={t('task.doItNowDontAsk')}
+          />
+        </>
+      }
       confirmLabel={t('task.doItNow')}
       cancelLabel={t('common.cancel')}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
+      onCancel={() => {
+        setDontAsk(false);
+        onCancel();
+      }}
+      onConfirm={() => {
+        setDontAsk(false);
+        onConfirm(dontAsk);
+      }}
     />
   );
 }
@@ -139,7 +162,7 @@ export function TaskEditorDialogs({
   isDoing: boolean;
   onClose: () => void;
   onDelete: (task: PlainTask) => void;
-  onDoItNow: () => void;
+  onDoItNow: (dontAskAgain: boolean) => void;
   onStarted: () => void;
 }) {
   return (

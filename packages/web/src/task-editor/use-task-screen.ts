@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { reportError } from '../api/query-client';
+import { finishTutorial, useIsTutorialFinished } from '../api/tutorials';
 import { useLeaveEditor } from '../editors/use-leave-editor';
 import type { PlainTask } from '../tasks/tasks-api';
 import type { TaskDraft } from './task-draft';
@@ -17,6 +19,7 @@ export function useTaskScreen(task: PlainTask | null, initial: TaskDraft, isDoin
   const leave = useLeaveEditor(editor.isDirty, '/tasks');
   const [question, setQuestion] = useState<TaskQuestion>(null);
   const canDoItNow = !editor.draft.isCompleted && !isDoing;
+  const isDoItNowAnswered = useIsTutorialFinished('doItNowDialog');
 
   const toAgenda = () => leave.leaveTo(() => void navigate('/agenda', { replace: true }));
 
@@ -25,13 +28,19 @@ export function useTaskScreen(task: PlainTask | null, initial: TaskDraft, isDoin
     if (outcome === 'saved' || outcome === 'unchanged') leave.goBack();
   }
 
-  /** Asks before Do It Now, unless the time needed is refused: then it shows why, unasked. */
+  /**
+   * Asks before Do It Now, unless the time needed is refused (then it shows why, unasked) or the
+   * person said "Don't ask again" (here or on the agenda).
+   */
   function askDoItNow() {
-    if (editor.checkDuration()) setQuestion('doItNow');
+    if (!editor.checkDuration()) return;
+    if (isDoItNowAnswered) void doItNow(false);
+    else setQuestion('doItNow');
   }
 
-  async function doItNow() {
+  async function doItNow(dontAskAgain: boolean) {
     setQuestion(null);
+    if (dontAskAgain) finishTutorial('doItNowDialog').catch(reportError);
     if ((await editor.save(true)) === 'saved') toAgenda();
   }
 

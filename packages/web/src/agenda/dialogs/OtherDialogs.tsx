@@ -11,6 +11,7 @@ import {
   addLocalDays,
   atLocalTimeOfDay,
   HOUR_MS,
+  parseTutorialStatus,
   PLANNING_CONSTANTS,
   postponedReminderStart,
   startOfLocalDay,
@@ -24,7 +25,7 @@ import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { serverNow } from '../../api/server-clock';
 import { shuffleAndTell } from '../data/shuffle';
-import { finishTutorial, isFinished, parseTutorialStatus } from '../tutorials/tutorial-state';
+import { finishTutorial, isFinished } from '../../api/tutorials';
 import { formatDuration } from '../model/format';
 import type { WireReminder } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';

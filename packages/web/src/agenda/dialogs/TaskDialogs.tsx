@@ -12,7 +12,7 @@ import { agendaActions } from '../data/agenda-actions';
 import { serverNow } from '../../api/server-clock';
 import { timelineStateQuery } from '../../api/timeline-state';
 import { formatDate, formatDuration, formatTime } from '../model/format';
-import { finishTutorial } from '../tutorials/tutorial-state';
+import { finishTutorial } from '../../api/tutorials';
 import type { WireTask } from '../types';
 import type { AgendaEnv } from '../use-agenda-env';
 import {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fire } from '../data/action-errors';
 import { newEventRoute, newTaskRoute } from '../routes';
-import { finishTutorial } from './tutorial-state';
+import { finishTutorial } from '../../api/tutorials';
 
 /**
  * The empty-agenda tutorial: nothing planned yet, and the two ways to start. Dismissed like the

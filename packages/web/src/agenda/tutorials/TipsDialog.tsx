@@ -4,17 +4,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseTutorialStatus } from '@planner/core';
 import { ActionDialog } from '../../components/ActionDialog';
 import { fire } from '../data/action-errors';
 import { closeDialog } from '../dialogs/dialog-store';
 import type { AgendaEnv } from '../use-agenda-env';
-import {
-  isFinished,
-  parseTutorialStatus,
-  resetTutorials,
-  unhideTutorial,
-  type TutorialName,
-} from './tutorial-state';
+import { isFinished, resetTutorials, unhideTutorial, type TutorialName } from '../../api/tutorials';
 
 /** The agenda's tutorials (spec 2), in the order they appear to a newcomer. */
 export const AGENDA_TIPS = [

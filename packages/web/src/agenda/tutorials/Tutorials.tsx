@@ -7,7 +7,7 @@ import { fire } from '../data/action-errors';
 import { agendaActions } from '../data/agenda-actions';
 import { newTaskRoute } from '../routes';
 import type { WireTimelineState } from '../types';
-import { finishTutorial, type TutorialName } from './tutorial-state';
+import { finishTutorial, type TutorialName } from '../../api/tutorials';
 import { TutorialCard } from './TutorialCard';
 import { CalendarSyncStep } from '../../calendar-sync/CalendarSyncStep';
 

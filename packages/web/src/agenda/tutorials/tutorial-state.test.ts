@@ -1,6 +1,7 @@
 import { parseTutorialStatus } from '@planner/core';
 import { describe, expect, it } from 'vitest';
-import { isFinished, tutorialToShow } from './tutorial-state';
+import { isFinished } from '../../api/tutorials';
+import { tutorialToShow } from './tutorial-state';
 
 const facts = { hasTasks: true, hasCurrentTask: false, isFocusMode: false };
 
