@@ -6,6 +6,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { useMemo, useState, type FocusEvent } from 'react';
 import { toPickerDate, withPickedDay, withPickedTime } from './picker-dates';
 import { usesTwelveHourClock, type PlannerPrefs } from './prefs';
+import { serverNow } from '../api/server-clock';
 
 interface InstantInputProps {
   label: string;
@@ -111,7 +112,7 @@ function useFieldOpening(
 function useBounds(prefs: PlannerPrefs) {
   // The pickers' range (spec 5): 90 days back to 2048-12-31, read once per screen.
   return useMemo(() => {
-    const bounds = datePickerBounds(Date.now(), prefs.timeZone);
+    const bounds = datePickerBounds(serverNow(), prefs.timeZone);
     return {
       minDate: toPickerDate(bounds.start, prefs.timeZone),
       maxDate: toPickerDate(bounds.end, prefs.timeZone),

@@ -14,6 +14,7 @@ import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
 import { draftFromEvent, newEventDraft } from './event-draft';
 import { EventEditor } from './EventEditor';
+import { serverNow } from '../api/server-clock';
 
 const newId = () => crypto.randomUUID();
 
@@ -48,7 +49,7 @@ function NewEvent() {
   const prefs = usePlannerPrefs();
   const [searchParams] = useSearchParams();
   const title = searchParams.get('title') ?? '';
-  const initial = useMemo(() => newEventDraft(title, Date.now(), newId()), [title]);
+  const initial = useMemo(() => newEventDraft(title, serverNow(), newId()), [title]);
   return <EventEditor eventRef={null} initial={initial} prefs={prefs} />;
 }
 

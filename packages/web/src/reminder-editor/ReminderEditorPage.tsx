@@ -8,6 +8,7 @@ import { PickersProvider } from '../editors/PickersProvider';
 import { usePlannerPrefs } from '../editors/prefs';
 import { draftFromReminder, newReminderDraft } from './reminder-draft';
 import { ReminderEditor } from './ReminderEditor';
+import { serverNow } from '../api/server-clock';
 
 /** A timestamp from the route or query, or null when it is not a whole number. */
 export function readTimestamp(raw: string | null | undefined): number | null {
@@ -19,7 +20,7 @@ export function readTimestamp(raw: string | null | undefined): number | null {
 function NewReminder() {
   const prefs = usePlannerPrefs();
   const [searchParams] = useSearchParams();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const start = readTimestamp(searchParams.get('start')) ?? now;
   const initial = useMemo(() => newReminderDraft(start, prefs.timeZone), [start, prefs.timeZone]);
   return <ReminderEditor reminder={null} initial={initial} prefs={prefs} />;

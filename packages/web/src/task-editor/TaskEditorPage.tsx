@@ -8,6 +8,7 @@ import { useCurrentTaskId, useTask } from '../tasks/tasks-api';
 import { readCachedNote, writeCachedNote } from './note-cache';
 import { draftFromTask, newTaskDraft } from './task-draft';
 import { TaskEditor } from './TaskEditor';
+import { serverNow } from '../api/server-clock';
 
 const newId = () => crypto.randomUUID();
 
@@ -17,7 +18,7 @@ function NewTask() {
   const title = searchParams.get('title') ?? '';
   // Read once: the deadline default is 7 days from when the screen opened.
   const initial = useMemo(
-    () => newTaskDraft({ title, now: Date.now(), timeZone: prefs.timeZone, newId: newId() }),
+    () => newTaskDraft({ title, now: serverNow(), timeZone: prefs.timeZone, newId: newId() }),
     [],
   );
   return <TaskEditor task={null} initial={initial} isEditMode isDoing={false} prefs={prefs} />;

@@ -1,4 +1,4 @@
-import { fromWallClock, HOUR_MS, MINUTE_MS } from '@planner/core';
+import { defaultTaskDeadline, fromWallClock, HOUR_MS, MINUTE_MS } from '@planner/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import {
   serve,
   WORK,
 } from '../editors/testing/editor-test-kit';
+import { recordClockSample, resetClockOffset } from '../api/server-clock';
 import TaskEditorPage from './TaskEditorPage';
 
 vi.mock('../api/client', () => import('../editors/testing/fake-client'));
@@ -388,6 +389,25 @@ describe('the deadline typed section by section', () => {
       task: { id: 'task-1', deadline },
       fields: ['deadline'],
     });
+  });
+
+  it("a deadline switched on is a week from the server's now, not the device's", async () => {
+    // The device's clock is 40 days behind the server's (the agenda plans by the server's).
+    const serverTime = Date.now() + 40 * 24 * HOUR_MS;
+    recordClockSample({ sentAt: Date.now(), receivedAt: Date.now(), serverTime });
+    const sent = serve({
+      GetTasks: () => ({ tasks: [taskOf({ deadline: -1 })] }),
+      PutTask: () => ({ task: taskOf({}) }),
+    });
+    const user = userEvent.setup();
+    renderTask();
+    await loaded();
+    await user.click(deadlineSwitch());
+    await save(user);
+    expect(sentOf(sent, 'PutTask')[0]).toMatchObject({
+      task: { deadline: defaultTaskDeadline(serverTime, ZONE) },
+    });
+    resetClockOffset();
   });
 
   it('a year left half typed goes back to the last valid date, still on', async () => {

@@ -17,6 +17,7 @@ import type { PlannerPrefs } from '../editors/prefs';
 import { DurationField } from './DurationField';
 import type { DurationTextHandle } from './DurationTextField';
 import type { TaskDraft } from './task-draft';
+import { serverNow } from '../api/server-clock';
 
 export interface TaskFormFieldsProps {
   draft: TaskDraft;
@@ -119,7 +120,7 @@ function TaskDeadlineField({
             onChange={(_, checked) =>
               update((d) => ({
                 ...d,
-                deadline: checked ? defaultTaskDeadline(Date.now(), prefs.timeZone) : -1,
+                deadline: checked ? defaultTaskDeadline(serverNow(), prefs.timeZone) : -1,
               }))
             }
           />

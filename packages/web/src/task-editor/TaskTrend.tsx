@@ -9,6 +9,7 @@ import * as serverApi from './task-editor-api';
 import { formatDuration } from '../editors/format';
 import type { PlannerPrefs } from '../editors/prefs';
 import { collapseEmptyRuns, trendPageDays, type TrendBar, type TrendDay } from './trend';
+import { serverNow } from '../api/server-clock';
 
 const TrendBarChart = lazy(() => import('./TrendBarChart'));
 
@@ -42,7 +43,7 @@ function barLabel(bar: TrendBar, prefs: PlannerPrefs): string {
  */
 export function TaskTrend({ taskId, prefs }: { taskId: string; prefs: PlannerPrefs }) {
   const { t } = useTranslation('editors');
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const query = useInfiniteQuery({
     queryKey: ['editors', 'taskTrend', taskId, prefs.timeZone],
     initialPageParam: 0,

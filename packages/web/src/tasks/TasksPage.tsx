@@ -24,6 +24,7 @@ import { useHiddenTaskIds } from './pending-deletes';
 import { readCategoryFilter, visibleTasks, writeCategoryFilter } from './task-filter';
 import { useCurrentTaskId, useDoneTasks, useTaskSearch, useTodoTasks } from './tasks-api';
 import { TaskSections } from './TaskSections';
+import { serverNow } from '../api/server-clock';
 
 function EmptyState({ isSearch }: { isSearch: boolean }) {
   const { t } = useTranslation('editors');
@@ -151,7 +152,7 @@ function useTaskListSections(keyword: string, filter: string[]) {
 export default function TasksPage() {
   const { t } = useTranslation('editors');
   const prefs = usePlannerPrefs();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => serverNow());
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), PLANNING_CONSTANTS.searchDebounceMs);
   const [filter, setFilter] = useState<string[]>(readCategoryFilter);
