@@ -100,3 +100,35 @@ test('a revoked session (code 16) wipes the token and returns to /login', async 
   await login.expectIntro();
   expect(await page.evaluate(() => localStorage.getItem('planner:1.3:token'))).toBeNull();
 });
+
+test('a session ended elsewhere ends on any screen by itself, and the login says why', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  const shell = new ShellPage(page);
+  await page.goto('/login');
+  await login.signUp(newEmail('ended-elsewhere'), GOOD_PASSWORD);
+  await shell.expectAgenda();
+  // Away from the agenda (which polls): the task list, reached by clicking.
+  await shell.openDrawer();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Tasks' })
+    .click();
+  await expect(page).toHaveURL(/\/tasks$/);
+
+  // Another device signs this session out; this one does nothing at all.
+  const token = await page.evaluate(() => localStorage.getItem('planner:1.3:token'));
+  const revoke = await page.request.post('/api/RevokeSession', {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(revoke.ok()).toBe(true);
+
+  // The event stream is refused when it reconnects: the session ends and the login says why.
+  await login.expectIntro();
+  await expect(
+    page.getByText('You were signed out: this session was ended on another device'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('planner:1.3:token'))).toBeNull();
+});

@@ -75,6 +75,14 @@ function endInvalidSession(): void {
   sessionInvalidations.setState((state) => ({ count: state.count + 1 }));
 }
 
+/**
+ * The server refused this session outside a call (the event stream's 401): it ends as after a
+ * call answered code 16, unless it already ended.
+ */
+export function endRefusedSession(): void {
+  if (getSessionToken() !== null) endInvalidSession();
+}
+
 export function isSessionInvalid(error: unknown): boolean {
   return error instanceof RpcError && error.code === ErrorCode.SessionInvalid;
 }

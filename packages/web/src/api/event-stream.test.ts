@@ -68,9 +68,11 @@ describe('openEventStream', () => {
   it('reconnects after a drop with the current token, and stops for good on 401', async () => {
     const seen: Seen[] = [];
     let token = 'first';
+    let refused = 0;
     const stream = openEventStream('/api/events', {
       getToken: () => token,
       retryMs: 1,
+      onSessionRefused: () => (refused += 1),
       fetch: scriptedFetch(
         [
           () => {
@@ -87,5 +89,7 @@ describe('openEventStream', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     stream.close();
     expect(seen.map((s) => s.authorization)).toEqual(['Bearer first', 'Bearer second']);
+    // The session was ended elsewhere: it ends here too, once.
+    expect(refused).toBe(1);
   });
 });

@@ -9,6 +9,8 @@ export interface EventStreamOptions {
   getToken: () => string | null;
   /** The pause before reconnecting after the stream dropped (the server asks for 5 s). */
   retryMs?: number;
+  /** The server refused the session (401): it was ended elsewhere, so it ends here too. */
+  onSessionRefused?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -45,7 +47,10 @@ export function openEventStream(url: string, options: EventStreamOptions): LiveE
       const outcome = await connectOnce(token).catch(() => 'again' as const);
       if (controller.signal.aborted) return;
       emit('error');
-      if (outcome === 'stop') return;
+      if (outcome === 'stop') {
+        options.onSessionRefused?.();
+        return;
+      }
       await pause(options.retryMs ?? 5000, controller.signal);
     }
   }

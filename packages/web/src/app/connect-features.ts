@@ -2,6 +2,7 @@ import { onSessionInvalid } from '../api/client';
 import { beforeSignOut } from '../api/session';
 import { connectErrorReporter, queryClient } from '../api/query-client';
 import { persistQueryCache } from '../api/query-persistence';
+import { showToast } from '../components/toast-store';
 import { changeLabelOf, installOfflineQueue } from '../offline/offline-queue';
 import { showOrLogError } from './show-or-log-error';
 import { declareTaskOfflineChanges } from '../tasks/tasks-api';
@@ -22,7 +23,11 @@ export function connectFeatures(): void {
   connectErrorReporter(showOrLogError);
   installOfflineQueue(queryClient);
   declareTaskOfflineChanges();
-  onSessionInvalid(() => queryClient.clear());
+  onSessionInvalid(() => {
+    queryClient.clear();
+    // The person did not sign out here: the login screen says why they are on it.
+    showToast({ key: 'app-status:signedOutElsewhere', severity: 'warning', timeoutMs: 15_000 });
+  });
   beforeSignOut(revokePushDevice);
   persistQueryCache(queryClient, (mutation) => changeLabelOf(mutation) !== null);
 }

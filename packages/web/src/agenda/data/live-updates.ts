@@ -1,11 +1,15 @@
 import { PLANNING_CONSTANTS } from '@planner/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { categoriesQueryKey } from '../../categories/categories-api';
 import { currentApiBase } from '../../api/api-base';
+import { endRefusedSession } from '../../api/client';
 import { openEventStream } from '../../api/event-stream';
 import { getSessionToken } from '../../api/session';
 import { usePushArrived } from '../../push/push-state';
+import { tasksQueryKey } from '../../tasks/tasks-api';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
 import { timelineStateKey, timelineStateQuery } from '../../api/timeline-state';
@@ -20,6 +24,9 @@ const PUSH_TYPES = ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpd
 export function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
   if (type === 'timelineStateUpdated') {
     void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
+    // A task added, renamed or done elsewhere: the lists on screen load again, the rest when
+    // next shown.
+    void client.invalidateQueries({ queryKey: tasksQueryKey });
   } else if (type === 'reminderStateUpdated') {
     void reloadTimeline(client);
     void client.invalidateQueries({ queryKey: overdueRemindersKey });
@@ -40,12 +47,24 @@ export function onStreamOpened(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: categoriesQueryKey });
 }
 
-/** Whether the server's event stream is connected; push messages go into the query cache. */
-function useEventStream(client: QueryClient): boolean {
-  const [isStreaming, setStreaming] = useState(false);
+/** Whether the server's event stream is connected now (the agenda polls while it is not). */
+const streamStatus = createStore<{ isStreaming: boolean }>(() => ({ isStreaming: false }));
+
+/**
+ * The server's event stream, for every signed-in screen (app/guards.tsx opens it once): push
+ * messages go into the query cache wherever the person is, so the task list, the settings and
+ * the agenda all follow changes made on another device, and a session ended elsewhere (signed
+ * out from the devices list, a password change) ends here within seconds on any screen.
+ */
+export function useEventStream(): void {
+  const client = useQueryClient();
   useEffect(() => {
     if (!getSessionToken()) return undefined;
-    const source = openEventStream(eventsUrl(), { getToken: getSessionToken });
+    const setStreaming = (isStreaming: boolean) => streamStatus.setState({ isStreaming });
+    const source = openEventStream(eventsUrl(), {
+      getToken: getSessionToken,
+      onSessionRefused: endRefusedSession,
+    });
     source.addEventListener('ready', () => {
       setStreaming(true);
       onStreamOpened(client);
@@ -62,17 +81,15 @@ function useEventStream(client: QueryClient): boolean {
       setStreaming(false);
     };
   }, [client]);
-  return isStreaming;
 }
 
 /**
- * The timeline state, live while the agenda is open: the server's event stream, and
+ * The timeline state, live while the agenda is open: the event stream (useEventStream), and
  * GetTimelineState every 5 s whenever the stream is not connected (spec 4: polling stops once
  * push messages arrive; a web push reaching this tab stops it too, push/PushRegistration.tsx).
  */
 export function useLiveTimelineState(): WireTimelineState | null {
-  const client = useQueryClient();
-  const isStreaming = useEventStream(client);
+  const isStreaming = useStore(streamStatus, (status) => status.isStreaming);
   const hasPushArrived = usePushArrived();
   const { data } = useQuery({
     ...timelineStateQuery(),
