@@ -112,9 +112,21 @@ test('settings: rest window, clock, language, zoom and the zone picker', async (
   await choose(page, /^Sprache/, /^English$/);
   await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
   await choose(page, /^Zoom/, /^125\s?%$/);
-  await expect.poll(() => page.evaluate(() => document.documentElement.style.zoom)).toBe('1.25');
+  const zoom = () =>
+    page.evaluate(() => getComputedStyle(document.getElementById('root') ?? document.body).zoom);
+  await expect.poll(zoom).toBe('1.25');
+  // A list opens under its field, on the screen, with its text zoomed too (zooming the whole
+  // page put every menu off the screen).
+  const field = page.getByRole('combobox', { name: /^Zoom/ });
+  const below = await field.boundingBox();
+  await field.click();
+  const list = await page.getByRole('listbox').boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(list && below && list.x >= 0 && list.x + list.width <= width).toBe(true);
+  expect(Math.abs((list?.x ?? 0) - (below?.x ?? 0))).toBeLessThan(48);
+  await page.keyboard.press('Escape');
   await choose(page, /^Zoom/, /^100\s?%$/);
-  await expect.poll(() => page.evaluate(() => document.documentElement.style.zoom)).toBe('');
+  await expect.poll(zoom).toBe('1');
 
   // The zone picker: a territory, then its zones.
   const zoneButton = page.locator('[data-setting="timezone"]');

@@ -62,7 +62,20 @@ export const theme = createTheme({
         html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
         ':focus-visible': focusRing,
         body: { minHeight: '100dvh' },
-        '#root': { minHeight: '100dvh' },
+        '#root': { minHeight: '100dvh', zoom: 'var(--planner-zoom, 1)' },
+        // The interface zoom (settings/zoom.ts) scales the app and, apart, what MUI places on
+        // top of it in the body: the contents of menus, pop-ups, dialogs, tooltips and the phone's
+        // drawer, never the boxes MUI positions itself. MUI sets a menu's left and top from the
+        // anchor's on-screen place; inside a zoomed element they would be scaled a second time
+        // and open the menu off the screen.
+        [[
+          '.MuiPopover-paper > *',
+          '.MuiDialog-paper > *',
+          '.MuiTooltip-tooltip',
+          '.MuiAutocomplete-paper',
+          '.MuiPickerPopper-paper > *',
+          '.MuiDrawer-modal .MuiDrawer-paper > *',
+        ].join(', ')]: { zoom: 'var(--planner-zoom, 1)' },
       },
     },
     // MUI's buttons, switches and checkboxes clear the outline and show focus with a faint ripple:

@@ -17,11 +17,15 @@ export function readZoom(): ZoomLevel {
 
 /**
  * Scales the whole interface with CSS zoom, so text, spacing and the agenda's hour rows grow
- * together (a larger root font size would grow the text out of the fixed-height rows).
+ * together (a larger root font size would grow the text out of the fixed-height rows). The
+ * factor is a CSS variable the theme applies to the app's root and to the contents of what MUI
+ * lays over it (app/theme.ts): zooming the whole page put every menu off the screen.
  */
 export function applyZoom(level: ZoomLevel = readZoom()): void {
   if (typeof document === 'undefined') return;
-  document.documentElement.style.zoom = level === 100 ? '' : String(level / 100);
+  const style = document.documentElement.style;
+  if (level === 100) style.removeProperty('--planner-zoom');
+  else style.setProperty('--planner-zoom', String(level / 100));
 }
 
 export function chooseZoom(level: ZoomLevel): void {
