@@ -83,6 +83,8 @@ test('the first break says what a break does @phone', async ({ page, baseURL }, 
   await expect(dialog).toBeVisible();
   await shoot(page, info, 'rest-first');
   await expect(dialog.getByTestId('rest-intro')).toContainText('Your first break');
+  // A screen reader hears the break's length as the screen shows it, not in milliseconds.
+  await expect(dialog.getByRole('slider')).toHaveAttribute('aria-valuetext', '1 hr');
   await dialog.getByRole('button', { name: 'Start break' }).click();
   await expect(page.getByTestId('current-title')).toHaveText('On a break');
   await page.reload();

@@ -164,6 +164,8 @@ export function TakeBreakDialog({ env }: { env: AgendaEnv }) {
           onChange={(_e, v) => setRestMs(Number(v))}
           valueLabelDisplay="auto"
           valueLabelFormat={(v) => formatDuration(v, env.tag)}
+          // A screen reader hears the length as shown, not the milliseconds.
+          getAriaValueText={(v) => formatDuration(v, env.tag)}
           aria-label={t('takeBreak.length')}
         />
       </Box>
