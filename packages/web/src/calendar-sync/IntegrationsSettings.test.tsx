@@ -359,6 +359,22 @@ describe('CalDAV accounts', () => {
     await waitFor(() => expect(screen.queryByTestId('caldav-account-error')).toBeNull());
   });
 
+  it("says when it last synced in the account's time zone and clock, not the browser's", async () => {
+    serve({
+      GetUserProfile: () => ({
+        user: { options: { timezone: 'Asia/Tokyo', timeFormat: '24-hour clock' } },
+      }),
+      GetGoogleCalendarSyncStatus: () => ({ status: NOT_CONNECTED }),
+      // 13:05 UTC is 22:05 in Tokyo.
+      ListCalDavAccounts: () => ({
+        accounts: [{ ...ACCOUNT, lastSyncedAt: Date.UTC(2026, 10, 29, 13, 5) }],
+      }),
+    });
+    render();
+    expect(await screen.findByText(/22:05/)).toBeInTheDocument();
+    expect(screen.queryByText(/1:05|PM/)).toBeNull();
+  });
+
   it('translates every calendar error key and falls back to "cannot sync" for unknown ones', async () => {
     serve({
       GetGoogleCalendarSyncStatus: () => ({ status: NOT_CONNECTED }),
