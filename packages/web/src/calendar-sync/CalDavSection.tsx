@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../components/ActionDialog';
 import { SettingRow } from '../components/SettingsSection';
@@ -14,11 +15,16 @@ import { useCalDavSection } from './use-caldav-accounts';
 export function CalDavSection() {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
   const section = useCalDavSection();
+  const addButton = useRef<HTMLButtonElement>(null);
   return (
     <div data-testid="caldav-accounts">
       <SettingRow label={t('caldav.title')} hint={t('caldav.hint')}>
         {() => (
-          <Button variant="outlined" onClick={() => section.setOpen({ kind: 'add' })}>
+          <Button
+            ref={addButton}
+            variant="outlined"
+            onClick={() => section.setOpen({ kind: 'add' })}
+          >
             {t('caldav.add')}
           </Button>
         )}
@@ -32,13 +38,20 @@ export function CalDavSection() {
           isSyncing={section.isSyncing(account.id)}
         />
       ))}
-      <CalDavDialogs section={section} />
+      <CalDavDialogs section={section} focusAfterRemove={() => addButton.current} />
     </div>
   );
 }
 
 /** The dialog open over the section: add, choose calendars, new password, remove. */
-function CalDavDialogs({ section }: { section: ReturnType<typeof useCalDavSection> }) {
+function CalDavDialogs({
+  section,
+  focusAfterRemove,
+}: {
+  section: ReturnType<typeof useCalDavSection>;
+  /** The removed account's row is gone: the focus goes to Add. */
+  focusAfterRemove: () => HTMLElement | null;
+}) {
   const { t } = useTranslation(CALENDAR_SYNC_NAMESPACE);
   const { open, setOpen } = section;
   const close = () => setOpen(null);
@@ -86,6 +99,7 @@ function CalDavDialogs({ section }: { section: ReturnType<typeof useCalDavSectio
           open?.kind === 'remove' ? section.remove(open.account) : Promise.resolve()
         }
         onClose={close}
+        focusAfterClose={focusAfterRemove}
         testId="caldav-remove-dialog"
       >
         <Typography>{t('caldav.removeText')}</Typography>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../components/ActionDialog';
 import { SettingRow } from '../components/SettingsSection';
@@ -56,6 +56,7 @@ export function IcsFeedSection() {
   const { create, revoke, copy } = useIcsFeedActions(url);
   const [isBusy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<IcsQuestion>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div data-testid="ics-feed">
@@ -63,6 +64,7 @@ export function IcsFeedSection() {
         {() =>
           !url && (
             <Button
+              ref={createButton}
               variant="outlined"
               disabled={isBusy}
               onClick={() => {
@@ -89,6 +91,8 @@ export function IcsFeedSection() {
           return made;
         }}
         onClose={() => setConfirming(null)}
+        // Turned off, the address and its buttons are gone: the focus goes to Create.
+        focusAfterClose={() => createButton.current}
         testId="ics-confirm-dialog"
       >
         <Typography>

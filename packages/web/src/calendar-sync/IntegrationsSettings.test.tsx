@@ -399,6 +399,8 @@ describe('CalDAV accounts', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByTestId('caldav-account')).toBeNull());
     expect(callMock).toHaveBeenCalledWith('RemoveCalDavAccount', { accountId: 'acc-1' });
+    // The row and its Remove button are gone: the keyboard goes on from Add, not the page's top.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add account' })).toHaveFocus());
   });
 });
 
@@ -440,5 +442,8 @@ describe('ICS feed', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Turn off' }));
     expect(await within(feed).findByRole('button', { name: 'Create feed' })).toBeInTheDocument();
     expect(callMock).toHaveBeenCalledWith('RevokeIcsFeed');
+    await waitFor(() =>
+      expect(within(feed).getByRole('button', { name: 'Create feed' })).toHaveFocus(),
+    );
   });
 });

@@ -22,6 +22,11 @@ export interface ActionDialogProps {
   isConfirmDisabled?: boolean;
   extraActions?: ReactNode;
   testId?: string;
+  /**
+   * Where the focus goes once the dialog has closed if what opened it is gone (a removed row's
+   * button): without it the focus falls to the page's start.
+   */
+  focusAfterClose?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -52,6 +57,19 @@ export function ActionDialog(props: ActionDialogProps) {
       data-testid={props.testId}
       slotProps={{
         paper: { sx: isPhone ? { m: 1.5, width: 'calc(100% - 24px)' } : { borderRadius: 4 } },
+        transition: {
+          // Once the dialog has unmounted and given the focus back to what opened it: only an
+          // opener that is gone leaves it on the page's body.
+          onExited: () => {
+            if (!props.focusAfterClose) return;
+            const focusAfterClose = props.focusAfterClose;
+            setTimeout(() => {
+              const focused = document.activeElement;
+              if (focused && focused !== document.body && focused.isConnected) return;
+              focusAfterClose()?.focus();
+            });
+          },
+        },
       }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
