@@ -67,6 +67,8 @@ export async function createFeedback(
 export function feedbackMail(to: string, sent: SentFeedback): Mail {
   return {
     to,
+    // A reply from the team's mail program reaches the person, not the no-reply sender.
+    ...(sent.replyTo ? { replyTo: sent.replyTo } : {}),
     subject: 'Planner feedback',
     text: [
       `Account id: ${sent.userId}`,

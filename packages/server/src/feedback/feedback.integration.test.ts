@@ -50,6 +50,8 @@ describe('CreateFeedback', () => {
     expect(mail).toContain(`Account id: ${user.userId}`);
     expect(mail).toContain(`Account e-mail: ${user.email}`);
     expect(mail).toContain('Reply to: Reply@Example.com');
+    // A reply from the team's mail program goes to the person, not to the no-reply sender.
+    expect(mails.at(-1)?.raw ?? '').toMatch(/^Reply-To: Reply@example\.com$/im);
     expect(mail).toContain(`App version: ${APP_VERSION}`);
     expect(mail).toContain(comment);
     // The comment is the user's words: no log line carries them.
@@ -64,6 +66,8 @@ describe('CreateFeedback', () => {
     const mails = await server.mailsTo(TEAM, before + 1);
     const mail = mails.map((m) => bodyOf(m.raw)).find((m) => m.includes(user.userId));
     expect(mail).toContain('Reply to: (not given)');
+    const raw = mails.find((m) => bodyOf(m.raw).includes(user.userId))?.raw ?? '';
+    expect(raw).not.toMatch(/^Reply-To:/m);
   });
 
   it('refuses a bad e-mail and an empty comment with the spec keys, storing and mailing nothing', async () => {

@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (a person who wrote to the team), instead of the sender. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -32,13 +34,23 @@ function smtpMailer(url: string, from: string): Mailer {
   return {
     async send(mail) {
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({ from, ...message(mail) });
       } catch (error) {
         // The server's refusal often quotes the recipient, and the failure is logged.
         const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown';
         throw new Error(`SMTP delivery failed (${code})`);
       }
     },
+  };
+}
+
+/** A mail's own fields as nodemailer takes them (the sender is the mailer's). */
+function message(mail: Mail) {
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   };
 }
 
@@ -60,12 +72,7 @@ function outboxMailer(options: Omit<MailerOptions, 'smtpUrl'>): Mailer {
   const dir = outboxDir(options.dataDir);
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
+      const info = await transport.sendMail({ from: options.from, ...message(mail) });
       // streamTransport with buffer: true always hands back the whole message as a Buffer.
       if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not buffer the message');
       await mkdir(dir, { recursive: true });
