@@ -19,6 +19,9 @@ test('a share is asked a name first, listed on the account page and taken back',
   const api = new AgendaApi(baseURL ?? '');
   await api.signUp(newEmail('share-revoke'), GOOD_PASSWORD);
   await api.finishTutorials('onboarding', 'firstTask', 'autoExtend', 'focusView');
+  // Time this week to share (an empty period offers no Share): an hour that ended just now.
+  const now = Date.now();
+  await api.createEvent('Planning', now - 65 * 60_000, now - 5 * 60_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await api.signInPage(page);
   const shares: string[] = [];

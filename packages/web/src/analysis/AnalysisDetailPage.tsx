@@ -9,9 +9,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { addLocalDays } from '@planner/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { serverNow } from '../api/server-clock';
 import { useCategories } from '../categories/categories-api';
 import type { PlannerPrefs } from '../editors/prefs';
 import { ShareMenu } from '../share/ShareMenu';
@@ -25,7 +26,9 @@ import { categoryShares, topWithOthers } from '../charts/category-split';
 import { CategoryDonutCard, ChartColumn, ChartGrid, ItemBarsCard } from '../charts/ChartBlocks';
 import { formatPercent, formatTracked } from '../charts/chart-format';
 import { periodName } from './format';
+import { fromListOf, type FromList } from './list-place';
 import {
+  customPath,
   detailPath,
   needsFeature,
   parseDetail,
@@ -37,9 +40,15 @@ import {
 /** Tasks and events shown by name; the rest are summed as "others". */
 const TOP_ITEMS = 8;
 
-function listPathOf(frequency: Frequency): string {
-  if (frequency === 'custom') return '/analysis/custom';
+/** The list a detail belongs to; a custom range goes back to the custom page showing it. */
+function listPathOf(frequency: Frequency, period: Period): string {
+  if (frequency === 'custom') return customPath(period);
   return frequency === 'day' ? '/analysis' : `/analysis/${frequency}`;
+}
+
+/** A click that opens a link here (not in a new tab or window). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /** The period before (-1) or after (+1): a custom range moves by its own number of days. */
@@ -160,10 +169,11 @@ function InvalidAddress() {
   );
 }
 
-/** The period's name: a custom range names its first and last day. */
+/** The period's name: a custom range names its first and last day (a single day once). */
 function detailName(frequency: Frequency, period: Period, prefs: PlannerPrefs): string {
   if (frequency !== 'custom') return periodName(frequency, period, prefs);
   const lastDay = { start: addLocalDays(period.end, -1, prefs.timeZone), end: period.end };
+  if (lastDay.start <= period.start) return periodName('day', period, prefs);
   return `${periodName('day', period, prefs)} – ${periodName('day', lastDay, prefs)}`;
 }
 
@@ -187,49 +197,83 @@ function DetailTitle({ frequency, name }: { frequency: Frequency; name: string }
   );
 }
 
-/** Back to the list, the kind and name of the period, the periods before and after, share. */
+/**
+ * Back to the list, at the place it was left (list-place.ts): opened from its row, Back shows
+ * that very history entry again, as the browser's Back would (its place and focus come back);
+ * otherwise a link to the list, naming the entry whose place to take.
+ */
+function BackToList({ frequency, period }: { frequency: Frequency; period: Period }) {
+  const { t } = useTranslation(['analysis', 'editors']);
+  const navigate = useNavigate();
+  const fromList = fromListOf(useLocation().state);
+  const state: FromList | undefined = fromList
+    ? { listKey: fromList.listKey, isListBehind: false }
+    : undefined;
+  return (
+    <IconButton
+      component={RouterLink}
+      to={listPathOf(frequency, period)}
+      state={state}
+      onClick={(event: MouseEvent) => {
+        if (!fromList?.isListBehind || !isPlainClick(event)) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      aria-label={t('detail.back')}
+      // On a phone the drawer's swipe strip covers the first 40 px of the screen.
+      sx={{ ml: { xs: 3.5, sm: -1 } }}
+    >
+      <ArrowBackIcon />
+    </IconButton>
+  );
+}
+
+/**
+ * Back to the list, the kind and name of the period, the periods before and after, and share
+ * (only a period with time in it: an empty one would publish "no time was tracked").
+ */
 function DetailHeader({
   frequency,
   period,
   prefs,
   now,
+  canShare,
 }: {
   frequency: Frequency;
   period: Period;
   prefs: PlannerPrefs;
   now: number;
+  canShare: boolean;
 }) {
   const { t } = useTranslation(['analysis', 'editors']);
   const navigate = useNavigate();
+  const fromList = fromListOf(useLocation().state);
   const previous = neighbour(frequency, period, -1, prefs.timeZone);
   const next = neighbour(frequency, period, 1, prefs.timeZone);
+  // The list's place travels along, so Back still finds it.
+  const go = (to: Period) =>
+    void navigate(detailPath(frequency, to), {
+      state: fromList ? { listKey: fromList.listKey, isListBehind: false } : undefined,
+    });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-      <IconButton
-        component={RouterLink}
-        to={listPathOf(frequency)}
-        aria-label={t('detail.back')}
-        // On a phone the drawer's swipe strip covers the first 40 px of the screen.
-        sx={{ ml: { xs: 3.5, sm: -1 } }}
-      >
-        <ArrowBackIcon />
-      </IconButton>
+      <BackToList frequency={frequency} period={period} />
       <DetailTitle frequency={frequency} name={detailName(frequency, period, prefs)} />
       <IconButton
         aria-label={t('detail.previous')}
-        onClick={() => void navigate(detailPath(frequency, previous))}
+        onClick={() => go(previous)}
         disabled={previous.start < 0}
       >
         <ChevronLeftIcon />
       </IconButton>
       <IconButton
         aria-label={t('detail.next')}
-        onClick={() => void navigate(detailPath(frequency, next))}
+        onClick={() => go(next)}
         disabled={next.start > now}
       >
         <ChevronRightIcon />
       </IconButton>
-      <ShareMenu points={[period]} />
+      {canShare && <ShareMenu points={[period]} />}
     </Box>
   );
 }
@@ -267,7 +311,7 @@ export default function AnalysisDetailPage() {
   const feature = detail ? needsFeature(detail.frequency) : null;
   const isAllowed = feature === null || env.features[feature];
   const query = useAnalysisPoint(detail && isAllowed ? detail.period : null);
-  const [now] = useState(() => Date.now());
+  const [now] = useState(serverNow);
 
   if (!env.isKnown) return null;
   if (!detail) return <InvalidAddress />;
@@ -289,6 +333,7 @@ export default function AnalysisDetailPage() {
         period={detail.period}
         prefs={env.prefs}
         now={now}
+        canShare={(query.data?.sum ?? 0) > 0}
       />
       <DetailTotal sum={query.data?.sum} />
       {query.isError && <Alert severity="error">{t('error')}</Alert>}

@@ -2,110 +2,110 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { serverNow } from '../api/server-clock';
 import { useCategories, type PlainCategory } from '../categories/categories-api';
 import { EstimateAccuracyCard } from '../estimates/EstimateAccuracyCard';
-import {
-  useAnalysisEnv,
-  useAnalysisList,
-  type AnalysisEnv,
-  type StatisticsPoint,
-} from './analysis-api';
+import { useAnalysisEnv, useAnalysisList, type AnalysisEnv } from './analysis-api';
 import { AnalysisTabs } from './AnalysisTabs';
-import { ALL_CATEGORIES, categoryShares, totalOf } from '../charts/category-split';
-import { CategoryBar } from '../charts/CategoryBar';
+import { ALL_CATEGORIES } from '../charts/category-split';
 import { CategoryFilter } from './CategoryFilter';
-import { formatTracked } from '../charts/chart-format';
-import { CURRENT_KEYS, periodName } from './format';
-import { detailPath, isListFrequency, needsFeature, type ListFrequency } from './periods';
+import { fromListOf, placeOf, rememberPlace, type ListPlace } from './list-place';
+import { PeriodRow } from './PeriodRow';
+import {
+  isListFrequency,
+  needsFeature,
+  periodContaining,
+  withinHistory,
+  type ListFrequency,
+} from './periods';
 import { useLoadNearBottom } from './use-load-near-bottom';
 
-/** The categories shown by name under a row; the bar shows them all. */
-const NAMED_CATEGORIES = 3;
-
-function PeriodRow({
-  frequency,
-  point,
-  isCurrent,
-  categories,
-  filter,
-}: {
-  frequency: ListFrequency;
-  point: StatisticsPoint;
-  isCurrent: boolean;
-  categories: readonly PlainCategory[];
-  filter: string;
-}) {
-  const { t } = useTranslation(['analysis', 'editors']);
-  const env = useAnalysisEnv();
-  const shares = categoryShares(point.categories, categories, filter);
-  const total = totalOf(shares);
-  const name = periodName(frequency, point, env.prefs);
-  // A link, so the keyboard, a screen reader ("link") and a new tab all reach the period.
-  return (
-    <ListItem disablePadding>
-      <ListItemButton
-        component={RouterLink}
-        to={detailPath(frequency, point)}
-        data-testid="analysis-row"
-        data-start={point.start}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          justifyItems: 'stretch',
-          gap: 0.75,
-          py: 1.5,
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }} noWrap>
-            {isCurrent ? t(CURRENT_KEYS[frequency]) : name}
-            {isCurrent && (
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                {name}
-              </Typography>
-            )}
-          </Typography>
-          <Typography data-testid="analysis-row-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {total > 0 ? formatTracked(total, t) : '–'}
-          </Typography>
-        </Box>
-        <CategoryBar shares={shares} whole={total} />
-        {shares.length > 0 && (
-          <Typography variant="caption" color="text.secondary" noWrap>
-            {shares
-              .slice(0, NAMED_CATEGORIES)
-              .map((s) => `${s.category?.title ?? t('noCategory')} ${formatTracked(s.ms, t)}`)
-              .join(' · ')}
-          </Typography>
-        )}
-      </ListItemButton>
-    </ListItem>
-  );
+/**
+ * The place this list was left at, when it is shown again (Back in the browser, or the detail's
+ * Back naming it): only while its first period is still the current one, so "Today" stays true.
+ */
+function useReturnedPlace(frequency: ListFrequency | null, env: AnalysisEnv): ListPlace | null {
+  const location = useLocation();
+  const place =
+    placeOf(location.key, frequency) ?? placeOf(fromListOf(location.state)?.listKey, frequency);
+  if (!place) return null;
+  const { timeZone } = env.prefs;
+  const currentOf = (instant: number) =>
+    periodContaining(place.frequency, instant, timeZone, env.firstDayOfWeek).start;
+  return currentOf(place.now) === currentOf(serverNow()) ? place : null;
 }
 
-/** The periods of one frequency, newest first, with more read as the page nears its end. */
-function useAnalysisPoints(frequency: ListFrequency | null, env: AnalysisEnv, isAllowed: boolean) {
+/** Back at a place: reads as many pages as it had, then scrolls to where it was (once). */
+function useRestoredScroll(
+  place: ListPlace | null,
+  pagesRead: number | null,
+  isLastPage: boolean,
+  loadMore: () => void,
+) {
+  const restored = useRef<ListPlace | null>(null);
+  useEffect(() => {
+    if (!place || restored.current === place || pagesRead === null) return;
+    if (pagesRead < place.pages && !isLastPage) {
+      loadMore();
+      return;
+    }
+    restored.current = place;
+    window.scrollTo(0, place.scrollY);
+  });
+}
+
+/**
+ * The periods of one frequency, newest first, with more read as the page nears its end, up to
+ * the start of the account's history. "Now" is the server's clock when the list opened, or the
+ * one of the place it returns to.
+ */
+function useAnalysisPoints(
+  frequency: ListFrequency | null,
+  env: AnalysisEnv,
+  isAllowed: boolean,
+  place: ListPlace | null,
+) {
+  const [openedAt] = useState(serverNow);
+  const now = place?.now ?? openedAt;
   const query = useAnalysisList(
     frequency ?? 'day',
     env,
     frequency !== null && isAllowed && env.isKnown,
+    now,
   );
-  const points = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
+  const points = useMemo(
+    () => withinHistory(query.data?.pages.flat() ?? [], env.createdAt),
+    [query.data, env.createdAt],
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useLoadNearBottom(() => {
+  const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [points.length]);
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [frequency]);
-  return { query, points };
+  };
+  useLoadNearBottom(loadMore, [points.length]);
+  useRestoredScroll(place, query.data?.pages.length ?? null, !hasNextPage, loadMore);
+  // Nothing recorded in the whole history (a new account): a word above its few empty rows.
+  const isEmpty = query.isSuccess && !hasNextPage && points.every((point) => point.sum === 0);
+  return { query, points, now, isEmpty };
+}
+
+/** What a list without any recorded time says: what will appear, and from where. */
+function EmptyHistory() {
+  const { t } = useTranslation('analysis');
+  return (
+    <Box sx={{ px: 3, py: 3, textAlign: 'center' }} data-testid="analysis-empty">
+      <Typography variant="subtitle1" component="p">
+        {t('list.empty.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('list.empty.text')}
+      </Typography>
+    </Box>
+  );
 }
 
 /** The list of periods, an error above it and the spinner below while more are read. */
@@ -115,12 +115,14 @@ function PeriodList({
   filter,
   categories,
   list,
+  onOpen,
 }: {
   frequency: ListFrequency;
   env: AnalysisEnv;
   filter: string;
   categories: readonly PlainCategory[];
   list: ReturnType<typeof useAnalysisPoints>;
+  onOpen: () => void;
 }) {
   const { t } = useTranslation('analysis');
   const { query, points } = list;
@@ -131,6 +133,7 @@ function PeriodList({
           {t('error')}
         </Alert>
       )}
+      {list.isEmpty && <EmptyHistory />}
       <List disablePadding data-testid="analysis-list" aria-label={t(`tabs.${frequency}`)}>
         {points.map((point, i) => (
           <PeriodRow
@@ -140,6 +143,8 @@ function PeriodList({
             isCurrent={i === 0}
             categories={categories}
             filter={filter}
+            prefs={env.prefs}
+            onOpen={onOpen}
           />
         ))}
       </List>
@@ -154,22 +159,33 @@ function PeriodList({
 
 /**
  * /analysis/{view?}: one row per day, week, month or year, newest first, each the period's
- * tracked time and its split by category; more rows load as the list nears its end.
+ * tracked time and its split by category; more rows load as the list nears its end. Opening a
+ * row notes the list's place, so the way back returns to it.
  */
 export default function AnalysisListPage() {
   const { view } = useParams();
+  const location = useLocation();
   const frequency: ListFrequency | null =
     view === undefined ? 'day' : isListFrequency(view) ? view : null;
   const env = useAnalysisEnv();
   const feature = frequency ? needsFeature(frequency) : null;
   const isAllowed = feature === null || env.features[feature];
-  const [filter, setFilter] = useState(ALL_CATEGORIES);
+  const place = useReturnedPlace(frequency, env);
+  const [filter, setFilter] = useState(place?.filter ?? ALL_CATEGORIES);
   const categories = useCategories().data ?? [];
-  const list = useAnalysisPoints(frequency, env, isAllowed);
+  const list = useAnalysisPoints(frequency, env, isAllowed, place);
 
   if (frequency === null) return <Navigate to="/analysis" replace />;
   // A month or year address typed or kept from a paid time: back to the free view.
   if (env.isKnown && !isAllowed) return <Navigate to="/analysis" replace />;
+  const notePlace = () =>
+    rememberPlace(location.key, {
+      frequency,
+      now: list.now,
+      pages: list.query.data?.pages.length ?? 0,
+      scrollY: window.scrollY,
+      filter,
+    });
   return (
     <Box
       sx={{
@@ -195,6 +211,7 @@ export default function AnalysisListPage() {
           filter={filter}
           categories={categories}
           list={list}
+          onOpen={notePlace}
         />
       </Paper>
       <Box sx={{ gridRow: { xs: 1, md: 'auto' } }}>

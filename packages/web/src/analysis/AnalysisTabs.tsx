@@ -29,11 +29,15 @@ export function AnalysisTabs({ current, env }: { current: Frequency; env: Analys
       limitStore.show({ kind: 'premiumOnly', message: ANALYSIS_LIMIT_MESSAGE });
     } else if (frequency !== current) void navigate(pathOf(frequency));
   };
+  // The tabs share the row, each at least as wide as its word: a long word ("Zeitraum",
+  // "Personalizzato" on a 360 px phone) widens its tab, and if the row cannot hold them all it
+  // scrolls, rather than a word running out of its tab (equal fifths did).
   return (
     <Tabs
       value={current}
       onChange={(_, value: Frequency) => choose(value)}
-      variant="fullWidth"
+      variant="scrollable"
+      scrollButtons={false}
       aria-label={t('tabs.label')}
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
@@ -42,7 +46,7 @@ export function AnalysisTabs({ current, env }: { current: Frequency; env: Analys
           key={frequency}
           value={frequency}
           label={t(`tabs.${frequency}`)}
-          sx={{ minWidth: 0, px: 1 }}
+          sx={{ minWidth: 0, px: 1, flex: '1 0 auto' }}
         />
       ))}
     </Tabs>

@@ -1,11 +1,16 @@
 import { featuresFor, referralCount, type TierFeatures } from '@planner/core';
 import type { Output } from '@planner/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { call } from '../api/client';
 import { useProfile } from '../api/profile';
 import { usePlannerPrefs, type PlannerPrefs } from '../editors/prefs';
-import { isBeforeHistory, pagePeriods, type ListFrequency, type Period } from './periods';
+import {
+  isBeforeHistory,
+  isHistoryDone,
+  pagePeriods,
+  type ListFrequency,
+  type Period,
+} from './periods';
 
 export type StatisticsPoint = Output<'GetTimeStatistics'>['points'][number];
 
@@ -15,6 +20,8 @@ export interface AnalysisEnv {
   firstDayOfWeek: string;
   features: TierFeatures;
   premiumLevel: number;
+  /** When the account was made (0 while unknown): the lists stop there. */
+  createdAt: number;
   /** False until the profile is known (guards wait for it rather than guess). */
   isKnown: boolean;
 }
@@ -36,6 +43,7 @@ export function useAnalysisEnv(): AnalysisEnv {
     firstDayOfWeek: options?.firstDayOfWeek || 'MON',
     features: featuresFor(tier),
     premiumLevel: tier.premiumLevel,
+    createdAt: user?.createdAt ?? 0,
     isKnown: user !== undefined,
   };
 }
@@ -52,10 +60,16 @@ async function loadPoints(periods: readonly Period[]): Promise<StatisticsPoint[]
 
 /**
  * A list view's points, one per period, newest first, a page at a time (15 days, 10 weeks, 10
- * months, 2 years). `now` is fixed when the list opens, so pages follow on from each other.
+ * months, 2 years). `now` is fixed when the list opens, so pages follow on from each other, and
+ * is part of the key: a list returned to with the same `now` finds its pages in the cache. No
+ * page is read past the start of the account's history (`isHistoryDone`).
  */
-export function useAnalysisList(frequency: ListFrequency, env: AnalysisEnv, isEnabled: boolean) {
-  const [now] = useState(() => Date.now());
+export function useAnalysisList(
+  frequency: ListFrequency,
+  env: AnalysisEnv,
+  isEnabled: boolean,
+  now: number,
+) {
   const { timeZone } = env.prefs;
   return useInfiniteQuery({
     queryKey: ['analysis', 'list', frequency, timeZone, env.firstDayOfWeek, now],
@@ -67,7 +81,9 @@ export function useAnalysisList(frequency: ListFrequency, env: AnalysisEnv, isEn
         ),
       ),
     getNextPageParam: (last, pages) =>
-      last.length > 0 && !isBeforeHistory(last[last.length - 1] ?? { start: -1, end: 0 })
+      last.length > 0 &&
+      !isBeforeHistory(last[last.length - 1] ?? { start: -1, end: 0 }) &&
+      !isHistoryDone(frequency, pages.flat(), env.createdAt)
         ? pages.length
         : undefined,
     enabled: isEnabled,

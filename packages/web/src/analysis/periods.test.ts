@@ -5,10 +5,12 @@ import {
   decodeInstant,
   detailPath,
   encodeInstant,
+  isHistoryDone,
   pagePeriods,
   parseDetail,
   periodContaining,
   shiftPeriod,
+  withinHistory,
 } from './periods';
 
 const BERLIN = 'Europe/Berlin';
@@ -124,5 +126,29 @@ describe('customRange', () => {
     const range = customRange(dayStart(20), dayStart(28), now, BERLIN);
     expect(range.endDay).toBe(dayStart(25));
     expect(range.period.end).toBe(dayStart(26));
+  });
+});
+
+describe('the start of the history', () => {
+  const day = (d: number, sum = 0) => ({
+    start: Date.UTC(2026, 9, d),
+    end: Date.UTC(2026, 9, d + 1),
+    sum,
+  });
+  const createdAt = Date.UTC(2026, 9, 24, 10);
+
+  it('hides the empty days before the account at the end, not those between times', () => {
+    const points = [day(26), day(25, 5), day(24), day(23), day(22, 9), day(21), day(20)];
+    expect(withinHistory(points, createdAt)).toEqual(points.slice(0, 5));
+    expect(withinHistory([day(26), day(25)], createdAt)).toEqual([day(26), day(25)]);
+  });
+
+  it("ends after a page's worth of empty periods before the account", () => {
+    const empties = (n: number) => Array.from({ length: n }, (_, i) => day(23 - i));
+    expect(isHistoryDone('day', [day(26), ...empties(14)], createdAt)).toBe(false);
+    expect(isHistoryDone('day', [day(26), ...empties(15)], createdAt)).toBe(true);
+    expect(isHistoryDone('week', [day(26), ...empties(10)], createdAt)).toBe(true);
+    // Unknown (0): only 1970 ends a list.
+    expect(isHistoryDone('day', [day(26), ...empties(20)], 0)).toBe(false);
   });
 });

@@ -42,8 +42,11 @@ export function needsFeature(
   return frequency === 'custom' ? 'customAnalysis' : null;
 }
 
-/** UserOptions.firstDayOfWeek (MON, SAT, SUN) as a weekday number, 0 being Sunday. */
-function firstWeekday(firstDayOfWeek: string): number {
+/**
+ * UserOptions.firstDayOfWeek (MON, SAT, SUN) as a weekday number, 0 being Sunday: also date-fns'
+ * weekStartsOn.
+ */
+export function weekStartsOn(firstDayOfWeek: string): 0 | 1 | 6 {
   if (firstDayOfWeek === 'SUN') return 0;
   return firstDayOfWeek === 'SAT' ? 6 : 1;
 }
@@ -74,7 +77,7 @@ export function periodContaining(
   let start: number;
   if (frequency === 'day') start = startOfLocalDay(instant, timeZone);
   else if (frequency === 'week') {
-    const back = (wall.weekday - firstWeekday(firstDayOfWeek) + 7) % 7;
+    const back = (wall.weekday - weekStartsOn(firstDayOfWeek) + 7) % 7;
     start = startOfLocalDay(addLocalDays(instant, -back, timeZone), timeZone);
   } else if (frequency === 'month') {
     start = fromWallClock({ year: wall.year, month: wall.month, day: 1 }, timeZone);
@@ -113,6 +116,47 @@ export function isBeforeHistory(period: Period): boolean {
   return period.start < INSTANT_MIN;
 }
 
+/** A period wholly before the account was made, with no time in it. */
+function isEmptyBeforeAccount(point: Period & { sum: number }, createdAt: number): boolean {
+  return point.end <= createdAt && point.sum === 0;
+}
+
+/** How many such periods end the list (newest first). */
+function emptyTailBeforeAccount(
+  points: readonly (Period & { sum: number })[],
+  createdAt: number,
+): number {
+  let count = 0;
+  while (count < points.length) {
+    const point = points[points.length - 1 - count];
+    if (!point || !isEmptyBeforeAccount(point, createdAt)) break;
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * Whether a list has reached the start of the account's history: a page's worth of periods in a
+ * row before the account was made, and empty. Time before it is listed (past events a synced
+ * calendar brought, records added for earlier days), across gaps shorter than a page (a weekend,
+ * a holiday); a new account reads at most two pages.
+ */
+export function isHistoryDone(
+  frequency: ListFrequency,
+  points: readonly (Period & { sum: number })[],
+  createdAt: number,
+): boolean {
+  return emptyTailBeforeAccount(points, createdAt) >= PAGE_SIZES[frequency];
+}
+
+/** The points a list shows: not the empty periods before the account was made at its end. */
+export function withinHistory<T extends Period & { sum: number }>(
+  points: readonly T[],
+  createdAt: number,
+): readonly T[] {
+  return points.slice(0, points.length - emptyTailBeforeAccount(points, createdAt));
+}
+
 /** Instants in detail addresses are milliseconds in base 32 (digits 0-9 and a-v). */
 export function encodeInstant(ms: number): string {
   return ms.toString(32);
@@ -126,6 +170,30 @@ export function decodeInstant(text: string | undefined): number | null {
 
 export function detailPath(frequency: Frequency, period: Period): string {
   return `/analysis/${frequency}/${encodeInstant(period.start)}/${encodeInstant(period.end)}`;
+}
+
+/** The address parameters of a custom range: `/analysis/custom?start=…&end=…`. */
+export function customSearch(period: Period): { start: string; end: string } {
+  return { start: encodeInstant(period.start), end: encodeInstant(period.end) };
+}
+
+/** The custom analysis showing a range (the way back from its detail). */
+export function customPath(period: Period): string {
+  return `/analysis/custom?${new URLSearchParams(customSearch(period)).toString()}`;
+}
+
+/** A custom range read back: whole local days, at least one; null otherwise. */
+function wholeDays(start: number | null, end: number | null, timeZone: string): Period | null {
+  if (start === null || end === null || !(end > start)) return null;
+  const isWholeDays =
+    startOfLocalDay(start, timeZone) === start && startOfLocalDay(end, timeZone) === end;
+  return isWholeDays ? { start, end } : null;
+}
+
+/** The range of a custom analysis address (`customPath`), or null. */
+export function parseCustomSearch(search: URLSearchParams, timeZone: string): Period | null {
+  const read = (name: string) => decodeInstant(search.get(name) ?? undefined);
+  return wholeDays(read('start'), read('end'), timeZone);
 }
 
 /**
@@ -143,9 +211,8 @@ export function parseDetail(
   const end = decodeInstant(params.endBase32);
   if (!isFrequency(frequency) || start === null || end === null || !(end > start)) return null;
   if (frequency === 'custom') {
-    const isWholeDays =
-      startOfLocalDay(start, timeZone) === start && startOfLocalDay(end, timeZone) === end;
-    return isWholeDays ? { frequency, period: { start, end } } : null;
+    const period = wholeDays(start, end, timeZone);
+    return period ? { frequency, period } : null;
   }
   const period = periodContaining(frequency, start, timeZone, firstDayOfWeek);
   const isPeriod = period.start === start && period.end === end;

@@ -30,6 +30,14 @@ describe('topWithOthers', () => {
     ]);
     expect(topWithOthers({ a: 5 }, 2)).toEqual([{ id: 'a', ms: 5 }]);
   });
+
+  it('names a single item left over instead of calling it others', () => {
+    expect(topWithOthers({ a: 5, b: 9, c: 1 }, 2)).toEqual([
+      { id: 'b', ms: 9 },
+      { id: 'a', ms: 5 },
+      { id: 'c', ms: 1 },
+    ]);
+  });
 });
 
 describe('isNearBottom', () => {

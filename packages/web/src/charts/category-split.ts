@@ -45,7 +45,10 @@ export function totalOf(shares: readonly CategoryShare[]): number {
   return shares.reduce((sum, share) => sum + share.ms, 0);
 }
 
-/** The largest `count` items, the rest summed as one "others" entry (id null). */
+/**
+ * The largest `count` items, the rest summed as one "others" entry (id null). A single item left
+ * over is shown by name: it takes the row "others" would, and says more.
+ */
 export function topWithOthers(
   values: Readonly<Record<string, number>>,
   count: number,
@@ -53,7 +56,8 @@ export function topWithOthers(
   const sorted = Object.entries(values)
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const top = sorted.slice(0, count).map(([id, ms]) => ({ id, ms }));
-  const rest = sorted.slice(count).reduce((sum, [, ms]) => sum + ms, 0);
+  const named = sorted.length === count + 1 ? sorted.length : count;
+  const top = sorted.slice(0, named).map(([id, ms]) => ({ id, ms }));
+  const rest = sorted.slice(named).reduce((sum, [, ms]) => sum + ms, 0);
   return rest > 0 ? [...top, { id: null, ms: rest }] : top;
 }

@@ -134,6 +134,33 @@ describe('ShareMenu', () => {
     expect(shareCalls()).toHaveLength(1);
   });
 
+  it('saves the name and shares on Enter in the name field', async () => {
+    let name = '';
+    callMock.mockImplementation(async (method, input) => {
+      if (method === 'GetUserProfile') return { user: { name } } as never;
+      if (method === 'UpdateUser') {
+        name = (input as { name: string }).name;
+        return {} as never;
+      }
+      if (method === 'CreateTimeStatisticsShare') return { id: 'abc', url: URL } as never;
+      return {} as never;
+    });
+    render();
+    await waitFor(() => expect(callMock).toHaveBeenCalledWith('GetUserProfile'));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByTestId('share-name-dialog');
+    await userEvent.keyboard('{Enter}');
+    expect(callMock).not.toHaveBeenCalledWith('UpdateUser', expect.anything());
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Copy link' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(callMock.mock.calls.filter(([m]) => m === 'UpdateUser')).toEqual([
+      ['UpdateUser', { name: 'Ada' }],
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('share-name-dialog')).toBeNull());
+  });
+
   it('stops sharing the link from the menu; the next share is a new link', async () => {
     let made = 0;
     callMock.mockImplementation(async (method) => {

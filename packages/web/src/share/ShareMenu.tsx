@@ -3,6 +3,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ShareIcon from '@mui/icons-material/Share';
 import XIcon from '@mui/icons-material/X';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -12,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Divider from '@mui/material/Divider';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../components/ActionDialog';
@@ -111,33 +112,53 @@ function shareMenuEntries(menu: ShareMenuState, t: TFunction<typeof SHARE_NS>) {
   ];
 }
 
-/** Asks for the name a share shows before the first share is made. */
+/**
+ * Asks for the name a share shows before the first share is made. The field is a form's, so
+ * Enter saves and shares as the button does; both go through one save, which runs once at a time.
+ */
 function SharerNameDialog({ menu }: { menu: ShareMenuState }) {
   const { t } = useTranslation(SHARE_NS);
+  const isSaving = useRef(false);
+  const isEmpty = menu.name.trim() === '';
+  const save = async () => {
+    if (isSaving.current || isEmpty) return false;
+    isSaving.current = true;
+    try {
+      return await menu.saveName();
+    } finally {
+      isSaving.current = false;
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save().then((isSaved) => isSaved && menu.setAskingName(false));
+  };
   return (
     <ActionDialog
       open={menu.isAskingName}
       title={t('nameDialog.title')}
       confirmLabel={t('nameDialog.confirm')}
       cancelLabel={t('nameDialog.cancel')}
-      onConfirm={menu.saveName}
+      onConfirm={save}
       onClose={() => menu.setAskingName(false)}
-      isConfirmDisabled={menu.name.trim() === ''}
+      isConfirmDisabled={isEmpty}
       testId="share-name-dialog"
     >
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('invalid.nameNotSet')}
-      </Typography>
-      <TextField
-        label={t('nameDialog.label')}
-        name="share-name"
-        autoComplete="name"
-        value={menu.name}
-        onChange={(event) => menu.setName(event.target.value)}
-        autoFocus
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-      />
+      <Box component="form" noValidate onSubmit={submit}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('invalid.nameNotSet')}
+        </Typography>
+        <TextField
+          label={t('nameDialog.label')}
+          name="share-name"
+          autoComplete="name"
+          value={menu.name}
+          onChange={(event) => menu.setName(event.target.value)}
+          autoFocus
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
+      </Box>
     </ActionDialog>
   );
 }
