@@ -20,6 +20,7 @@ export const laterWireSchema: WireSchema = {
     QueryTimeZones: ['planner.v1.QueryTimeZonesRequest', 'planner.v1.QueryTimeZonesResponse'],
     SetEmail: ['planner.v1.SetEmailRequest', 'google.protobuf.Empty'],
     VerifyEmail: ['planner.v1.VerifyEmailRequest', 'google.protobuf.Empty'],
+    UndoEmailChange: ['planner.v1.UndoEmailChangeRequest', 'google.protobuf.Empty'],
     SetPassword: ['planner.v1.SetPasswordRequest', 'google.protobuf.Empty'],
     SetGoogleUser: ['planner.v1.SetSocialUserRequest', 'google.protobuf.Empty'],
     SetFacebookUser: ['planner.v1.SetSocialUserRequest', 'google.protobuf.Empty'],
@@ -483,6 +484,10 @@ export const laterWireSchema: WireSchema = {
     'planner.v1.UnconfirmedTaskUpdate': [
       ['task', 1, 1, 9, 0, 'planner.v1.Task'],
       ['fields', 2, 2, 9, 1],
+    ],
+    'planner.v1.UndoEmailChangeRequest': [
+      ['token', 1, 0, 9, 1],
+      ['locale', 2, 0, 9, 1],
     ],
     'planner.v1.UpdateAppleCalendarBindRelationshipRequest': [
       ['relations', 1, 3, 9, 1, 'planner.v1.AppleCalendarBindRelation'],

@@ -13,6 +13,7 @@ import { presentSession, presentUser } from './accounts-presenter';
 import { passwordResetMail, resetLink } from './reset-mail';
 import { issueSignUpVerification } from './email-verification';
 import { sendVerification } from './verification-mail';
+import { mailLanguage } from './mail-text';
 import type { PhoneCodeGuesses } from '../social-sign-in/code-guesses';
 import { perIpAndNumber } from '../social-sign-in/phone-numbers';
 import { linkedSignIns } from '../social-sign-in/social-sign-in';
@@ -166,9 +167,11 @@ function createUserMethod({ deps }: AccountsKit): MethodDefinition {
         clientOf(ctx),
         ctx.now(),
       );
-      // The new address is unverified: its link goes out once the account exists.
+      // The new address is unverified: its link goes out once the account exists, in the
+      // language the account starts in.
       const mail = await issueSignUpVerification(ctx.db, prepared.email, ctx.now());
-      ctx.afterCommit(sendVerification(deps.mailer, deps.publicUrl, mail));
+      const language = mailLanguage(options.locale, input.options?.deviceLocale);
+      ctx.afterCommit(sendVerification(deps.mailer, deps.publicUrl, mail, language));
       return { authToken };
     },
   });
@@ -258,11 +261,14 @@ function requestPasswordResetMethod({ deps }: AccountsKit): MethodDefinition {
     auth: 'none',
     rateLimit: [perIp('passwordResetPerIp'), perEmail('passwordResetPerEmail')],
     handler: async (input, ctx) => {
-      await accounts.requestPasswordReset(ctx.db, input.email, ctx.now(), ({ to, token }) =>
-        ctx.afterCommit(() =>
-          deps.mailer.send(passwordResetMail(to, resetLink(deps.publicUrl, token))),
-        ),
-      );
+      await accounts.requestPasswordReset(ctx.db, input.email, ctx.now(), (mail) => {
+        const told = passwordResetMail(
+          mail.to,
+          resetLink(deps.publicUrl, mail.token),
+          mailLanguage(mail.localeOption),
+        );
+        ctx.afterCommit(() => deps.mailer.send(told));
+      });
       return {};
     },
   });

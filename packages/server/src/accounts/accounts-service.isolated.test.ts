@@ -140,4 +140,26 @@ describe('password reset prepared outside the transaction', () => {
     ).rejects.toMatchObject({ message: 'invalid.passwordTooWeak' });
     expect(hashPassword).not.toHaveBeenCalled();
   });
+
+  it('answers an empty password with enterPassword for a live link, and spends nothing', async () => {
+    const { userId } = await newAccount();
+    await resetToken(userId, 'token-d');
+    const check = { token: 'token-d', password: '' };
+    await expect(accounts.preparePasswordReset(database.db, check, NOW)).rejects.toMatchObject({
+      message: 'invalid.enterPassword',
+    });
+    await expect(
+      accounts.preparePasswordReset(database.db, { token: 'nope', password: '' }, NOW),
+    ).rejects.toMatchObject({ message: ErrorMessage.resetLinkInvalid });
+
+    const request = { token: 'token-d', password: 'a brand new passphrase 77' };
+    await accounts.resetPassword(
+      database.db,
+      await accounts.preparePasswordReset(database.db, request, NOW),
+      NOW,
+    );
+    await expect(accounts.preparePasswordReset(database.db, check, NOW)).rejects.toMatchObject({
+      message: ErrorMessage.resetLinkInvalid,
+    });
+  });
 });

@@ -322,6 +322,13 @@ export function isSessionLive(db: Reader, userId: string, sessionId: string): Pr
   return repo.sessionExists(db, userId, sessionId);
 }
 
+/** A reset link to mail, and the account's locale option (the mail's language). */
+interface ResetToSend {
+  to: string;
+  token: string;
+  localeOption: string;
+}
+
 /**
  * Sends a single-use reset link when the address has an account. The answer is the same
  * either way; the mail goes out only after the transaction commits.
@@ -330,12 +337,13 @@ export async function requestPasswordReset(
   db: Db,
   email: string,
   now: number,
-  send: (mail: { to: string; token: string }) => void,
+  send: (mail: ResetToSend) => void,
 ): Promise<void> {
   if (!isValidEmail(email)) throw invalid('invalid.enterEmail');
   const normalized = normalizeEmail(email);
   const credentials = await repo.findCredentials(db, normalized);
   if (!credentials) return;
+  const account = await repo.findAccount(db, credentials.userId, defaultUserOptions());
   const token = newToken();
   await repo.insertPasswordReset(
     db,
@@ -344,7 +352,7 @@ export async function requestPasswordReset(
     now,
     now + PASSWORD_RESET_TTL_MS,
   );
-  send({ to: normalized, token });
+  send({ to: normalized, token, localeOption: account?.options.locale ?? '' });
 }
 
 /** A password reset's slow part, done before its transaction. */
@@ -354,7 +362,12 @@ export interface PreparedPasswordReset {
   passwordHash: string;
 }
 
-/** Checks the reset token, then the new password's strength, then hashes it. */
+/**
+ * Checks the reset token, then the new password's strength, then hashes it. An empty password
+ * is how the reset page checks its link as it opens: a live link answers invalid.enterPassword,
+ * a dead one invalid.resetLinkInvalid, and neither spends anything (the token is 256 random bits,
+ * so this tells a guesser nothing, and the method's per-IP limit counts it like a reset).
+ */
 export async function preparePasswordReset(
   db: Reader,
   request: { token: string; password: string },
@@ -365,6 +378,7 @@ export async function preparePasswordReset(
   if (!reset || reset.usedAt !== 0 || reset.expiresAt <= now) {
     throw invalid(ErrorMessage.resetLinkInvalid);
   }
+  if (request.password === '') throw invalid('invalid.enterPassword');
   // Checked before the token is spent, so a weak attempt does not burn the link.
   if (!isPasswordStrongEnough(request.password) || request.password.length > PASSWORD_MAX_LENGTH) {
     throw invalid('invalid.passwordTooWeak');

@@ -6,7 +6,6 @@
 import { isValidEmail, normalizeEmail } from '@planner/core';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { Mail } from '../mail/mailer';
 import { invalid, sessionInvalid } from '../rpc/errors';
 import { PASSWORD_MAX_LENGTH, PasswordError } from './password-change';
 import { findPasswordHolder } from './password-repository';
@@ -41,19 +40,4 @@ export async function checkEmailChange(
     throw invalid(PasswordError.wrongPassword);
   }
   await throttle.succeeded(row.email);
-}
-
-/** The mail to the address an account left: where it went, and what to do if it was not them. */
-export function emailChangedMail(to: string, newEmail: string, resetPage: string): Mail {
-  return {
-    to,
-    subject: 'Your Planner e-mail address was changed',
-    text: [
-      `The e-mail address of your Planner account was changed to ${newEmail}.`,
-      '',
-      'If you made this change, there is nothing to do.',
-      `If you did not, reset your password at ${resetPage} with this address and write to us`,
-      'by replying to this mail: your account may be in someone else’s hands.',
-    ].join('\n'),
-  };
 }

@@ -4,15 +4,30 @@ import type { Schema } from '../db/schema';
 type Db = Kysely<Schema>;
 type VerificationRow = Selectable<Schema['email_verifications']>;
 
+/**
+ * The two kinds of mailed link the table holds: a verification of the address the link went
+ * to, and the undo of a change of address, mailed to the address the account left
+ * (email-change-undo.ts). An undo link's hash is stored with the `undo:` prefix, so neither
+ * kind is ever found as the other, and only verification mails count against their limits.
+ */
+export type LinkKind = 'verification' | 'undo';
+
+const UNDO_PREFIX = 'undo:';
+
+function storedHash(kind: LinkKind, tokenHash: string): string {
+  return kind === 'undo' ? `${UNDO_PREFIX}${tokenHash}` : tokenHash;
+}
+
 export async function insertVerification(
   db: Db,
   link: { userId: string; tokenHash: string; email: string; createdAt: number; expiresAt: number },
+  kind: LinkKind = 'verification',
 ): Promise<void> {
   await db
     .insertInto('email_verifications')
     .values({
       user_id: link.userId,
-      token_hash: link.tokenHash,
+      token_hash: storedHash(kind, link.tokenHash),
       email: link.email,
       created_at: link.createdAt,
       expires_at: link.expiresAt,
@@ -21,7 +36,7 @@ export async function insertVerification(
     .execute();
 }
 
-/** When the mails of an account or to an address were sent after `since`, oldest first. */
+/** When the verification mails of an account or to an address were sent after `since`, oldest first. */
 export async function recentVerificationMails(
   db: Db,
   column: 'user_id' | 'email',
@@ -33,6 +48,7 @@ export async function recentVerificationMails(
     .select(['email', 'created_at'])
     .where(column, '=', value)
     .where('created_at', '>', since)
+    .where('token_hash', 'not like', `${UNDO_PREFIX}%`)
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({ email: row.email, createdAt: row.created_at }));
@@ -41,11 +57,12 @@ export async function recentVerificationMails(
 export async function findVerification(
   db: Db,
   tokenHash: string,
+  kind: LinkKind = 'verification',
 ): Promise<VerificationRow | undefined> {
   return db
     .selectFrom('email_verifications')
     .selectAll()
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', '=', storedHash(kind, tokenHash))
     .executeTakeFirst();
 }
 
@@ -55,13 +72,31 @@ export async function spendVerification(
   userId: string,
   tokenHash: string,
   now: number,
+  kind: LinkKind = 'verification',
 ): Promise<boolean> {
   const spent = await db
     .updateTable('email_verifications')
     .set({ used_at: now })
     .where('user_id', '=', userId)
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', '=', storedHash(kind, tokenHash))
     .where('used_at', '=', 0)
     .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
+}
+
+/** Spends the account's unused undo links mailed at or after `since`. */
+export async function spendUndoLinksSince(
+  db: Db,
+  userId: string,
+  since: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('token_hash', 'like', `${UNDO_PREFIX}%`)
+    .where('created_at', '>=', since)
+    .where('used_at', '=', 0)
+    .execute();
 }

@@ -37,12 +37,15 @@ interface PasswordResetRow {
   used_at: number;
 }
 
-/** A mailed e-mail verification link (email-verification.ts). */
+/**
+ * A mailed e-mail verification link (email-verification.ts), or the undo link of a change of
+ * address, mailed to the address left (email-change-undo.ts).
+ */
 interface EmailVerificationRow {
   user_id: string;
-  /** SHA-256 of the link's token (hex). */
+  /** SHA-256 of the link's token (hex); an undo link's prefixed `undo:`. */
   token_hash: string;
-  /** The (normalised) address the link was sent to. */
+  /** The (normalised) address the link was sent to (for an undo link, the one to put back). */
   email: string;
   created_at: number;
   expires_at: number;

@@ -30,6 +30,14 @@ export const deleteAccount = (input: InputInit<'DeleteAccount'>) =>
 /** Spends an e-mail verification link. */
 export const verifyEmail = (token: string) => call('VerifyEmail', { token });
 
+/**
+ * Spends the undo link of a change of address; `locale`, the page's language, writes the mail
+ * that follows when the account's language is automatic. Tried once: a retry after a lost answer
+ * would find the link spent and say so.
+ */
+export const undoEmailChange = (token: string, locale: string) =>
+  call('UndoEmailChange', { token, locale }, { retry: false });
+
 /** Connects a Google or Facebook account with the token its sign-in popup gave. */
 export const connectSocialAccount = (provider: SocialProvider, token: string) =>
   call(provider === 'google' ? 'SetGoogleUser' : 'SetFacebookUser', { token });

@@ -20,6 +20,10 @@ const HelpPage = lazyScreen('HelpPage', () => import('../help/HelpPage'));
 const HelpArticlePage = lazyScreen('HelpArticlePage', () => import('../help/HelpArticlePage'));
 const FeedbackPage = lazyScreen('FeedbackPage', () => import('../feedback/FeedbackPage'));
 const VerifyEmailPage = lazyScreen('VerifyEmailPage', () => import('../account/VerifyEmailPage'));
+const UndoEmailChangePage = lazyScreen(
+  'UndoEmailChangePage',
+  () => import('../account/UndoEmailChangePage'),
+);
 const TasksPage = lazyScreen('TasksPage', () => import('../tasks/TasksPage'));
 const AnalysisListPage = lazyScreen(
   'AnalysisListPage',
@@ -96,6 +100,8 @@ export function AppRoutes() {
       </Route>
       {/* The e-mailed verification link opens signed in or not. */}
       <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
+      {/* So does the undo link mailed to the address an account left. */}
+      <Route path="/undo-email-change" element={page(<UndoEmailChangePage />)} />
       {/* A shared analysis is public and read-only: no account needed. */}
       <Route path="/share/:id" element={page(<SharedStatisticsPage />)} />
       <Route path="*" element={<Navigate to="/agenda" replace />} />

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file planner/v1/accounts.proto.
  */
 export const file_planner_v1_accounts: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkiogUKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgSFgoOZGFpbHlfdGFza19jYXAYFCABKAMSEwoLdGFza19idWZmZXIYFSABKAMSEQoJbWluX2Jsb2NrGBYgASgDEhEKCW1heF9ibG9jaxgXIAEoAyLuAwoEVXNlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAMgASgJEhQKDHBob25lX251bWJlchgEIAEoCRINCgVlbWFpbBgFIAEoCRIOCgZhdmF0YXIYBiABKAkSKwoLZ29vZ2xlX3VzZXIYByABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISLQoNZmFjZWJvb2tfdXNlchgIIAEoCzIWLnBsYW5uZXIudjEuU29jaWFsVXNlchIUCgxoYXNfcGFzc3dvcmQYCSABKAgSEgoKY3JlYXRlZF9hdBgKIAEoAxIVCg1wcmVtaXVtX2xldmVsGAsgASgFEhYKDmVtYWlsX3ZlcmlmaWVkGAwgASgIEhUKDWRlYnVnX2VuYWJsZWQYDSABKAgSFQoNcmVmZXJyYWxfY29kZRgOIAEoCRIdChVhY3RpdmVfcmVmZXJyYWxfY291bnQYDyABKAUSIQoZdW52ZXJpZmllZF9yZWZlcnJhbF9jb3VudBgQIAEoBRITCgtpc19yZWZlcnJlZBgRIAEoCBIoCgdvcHRpb25zGBIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucxIVCg1wcmVtaXVtX3VudGlsGBMgASgDIoYBCg1TaWduVXBPcHRpb25zEhgKC2F1dG9fZXh0ZW5kGAEgASgISACIAQESFgoJaXNfcGF1c2VkGAIgASgISAGIAQESDgoGbG9jYWxlGAMgASgJEhUKDWRldmljZV9sb2NhbGUYBCABKAlCDgoMX2F1dG9fZXh0ZW5kQgwKCl9pc19wYXVzZWQi1wEKEUNyZWF0ZVVzZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhQKDGdvb2dsZV90b2tlbhgDIAEoCRIWCg5mYWNlYm9va190b2tlbhgEIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgFIAEoCRIUCgxwaG9uZV9udW1iZXIYBiABKAkSEwoLdmVyaWZ5X2NvZGUYByABKAkSKgoHb3B0aW9ucxgIIAEoCzIZLnBsYW5uZXIudjEuU2lnblVwT3B0aW9ucyLaAQoUQ3JlYXRlU2Vzc2lvblJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zIiIKDEF1dGhSZXNwb25zZRISCgphdXRoX3Rva2VuGAEgASgJImIKFkdldFVzZXJQcm9maWxlUmVzcG9uc2USHgoEdXNlchgBIAEoCzIQLnBsYW5uZXIudjEuVXNlchIoCgdvcHRpb25zGAIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJPChFVcGRhdGVVc2VyUmVxdWVzdBIRCgRuYW1lGAEgASgJSACIAQESEwoGYXZhdGFyGAIgASgJSAGIAQFCBwoFX25hbWVCCQoHX2F2YXRhciIyCg9TZXRFbWFpbFJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiIwoSVmVyaWZ5RW1haWxSZXF1ZXN0Eg0KBXRva2VuGAEgASgJIkAKElNldFBhc3N3b3JkUmVxdWVzdBIUCgxvbGRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIiUKFFNldFNvY2lhbFVzZXJSZXF1ZXN0Eg0KBXRva2VuGAEgASgJImEKGkNyZWF0ZVNtc1ZlcmlmeUNvZGVSZXF1ZXN0EhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAEgASgJEhQKDHBob25lX251bWJlchgCIAEoCRIPCgdwdXJwb3NlGAMgASgJIjcKFERlbGV0ZUFjY291bnRSZXF1ZXN0EhAKCHBhc3N3b3JkGAEgASgJEg0KBWVtYWlsGAIgASgJIjYKFER1bXBVc2VyRGF0YVJlc3BvbnNlEgwKBGRhdGEYASABKAwSEAoIZmlsZW5hbWUYAiABKAkiNgoRQ3JlYXRlRmlsZVJlcXVlc3QSEAoIZmlsZW5hbWUYASABKAkSDwoHcHVycG9zZRgCIAEoCSIfCgRGaWxlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCSK/AQoSQ3JlYXRlRmlsZVJlc3BvbnNlEhAKCHBvc3RfdXJsGAEgASgJEh4KBGZpbGUYAiABKAsyEC5wbGFubmVyLnYxLkZpbGUSRAoMczNfZm9ybV9kYXRhGAMgAygLMi4ucGxhbm5lci52MS5DcmVhdGVGaWxlUmVzcG9uc2UuUzNGb3JtRGF0YUVudHJ5GjEKD1MzRm9ybURhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIoYBCg1TZXNzaW9uUmVjb3JkEgoKAmlkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAMSCgoCaXAYAyABKAkSDgoGcmVnaW9uGAQgASgJEg4KBmRldmljZRgFIAEoCRIYChBsYXN0X2FjdGl2ZV90aW1lGAYgASgDEg8KB2lzX3RoaXMYByABKAgiSAoZR2V0U2Vzc2lvblJlY29yZHNSZXNwb25zZRIrCghzZXNzaW9ucxgBIAMoCzIZLnBsYW5uZXIudjEuU2Vzc2lvblJlY29yZCInChRSZXZva2VTZXNzaW9uUmVxdWVzdBIPCgdzZXNzaW9uGAEgASgJIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSI0ChRSZXNldFBhc3N3b3JkUmVxdWVzdBIKCgJpZBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSI/ChNVc2VyT3B0aW9uc1Jlc3BvbnNlEigKB29wdGlvbnMYASABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIkEKFVB1dFVzZXJPcHRpb25zUmVxdWVzdBIoCgdvcHRpb25zGAEgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJUChhVcGRhdGVVc2VyT3B0aW9uc1JlcXVlc3QSDgoGZmllbGRzGAEgAygJEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIicKCVRlcnJpdG9yeRIMCgR0eXBlGAEgASgJEgwKBG5hbWUYAiABKAkiOgoXUXVlcnlUZXJyaXRvcmllc1JlcXVlc3QSDwoHa2V5d29yZBgBIAEoCRIOCgZsb2NhbGUYAiABKAkiRgoYUXVlcnlUZXJyaXRvcmllc1Jlc3BvbnNlEioKC3RlcnJpdG9yaWVzGAEgAygLMhUucGxhbm5lci52MS5UZXJyaXRvcnkihAEKCFRpbWVab25lEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgEIAEoCVIMR01UU2hvcnROYW1lEhEKCWlzX2luX2RzdBgFIAEoCBIOCgZvZmZzZXQYBiABKAMiPwoVUXVlcnlUaW1lWm9uZXNSZXF1ZXN0Eg4KBmxvY2FsZRgBIAEoCRIWCg50ZXJyaXRvcnlfdHlwZRgCIAEoCSJCChZRdWVyeVRpbWVab25lc1Jlc3BvbnNlEigKCnRpbWVfem9uZXMYASADKAsyFC5wbGFubmVyLnYxLlRpbWVab25lMtANCg9BY2NvdW50c1NlcnZpY2USRQoKQ3JlYXRlVXNlchIdLnBsYW5uZXIudjEuQ3JlYXRlVXNlclJlcXVlc3QaGC5wbGFubmVyLnYxLkF1dGhSZXNwb25zZRJLCg1DcmVhdGVTZXNzaW9uEiAucGxhbm5lci52MS5DcmVhdGVTZXNzaW9uUmVxdWVzdBoYLnBsYW5uZXIudjEuQXV0aFJlc3BvbnNlEkwKDkdldFVzZXJQcm9maWxlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiIucGxhbm5lci52MS5HZXRVc2VyUHJvZmlsZVJlc3BvbnNlEkMKClVwZGF0ZVVzZXISHS5wbGFubmVyLnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElIKEUdldFNlc3Npb25SZWNvcmRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiUucGxhbm5lci52MS5HZXRTZXNzaW9uUmVjb3Jkc1Jlc3BvbnNlEkkKDVJldm9rZVNlc3Npb24SIC5wbGFubmVyLnYxLlJldm9rZVNlc3Npb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElcKFFJlcXVlc3RQYXNzd29yZFJlc2V0EicucGxhbm5lci52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoNUmVzZXRQYXNzd29yZBIgLnBsYW5uZXIudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoOR2V0VXNlck9wdGlvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5wbGFubmVyLnYxLlVzZXJPcHRpb25zUmVzcG9uc2USVAoOUHV0VXNlck9wdGlvbnMSIS5wbGFubmVyLnYxLlB1dFVzZXJPcHRpb25zUmVxdWVzdBofLnBsYW5uZXIudjEuVXNlck9wdGlvbnNSZXNwb25zZRJaChFVcGRhdGVVc2VyT3B0aW9ucxIkLnBsYW5uZXIudjEuVXBkYXRlVXNlck9wdGlvbnNSZXF1ZXN0Gh8ucGxhbm5lci52MS5Vc2VyT3B0aW9uc1Jlc3BvbnNlEl0KEFF1ZXJ5VGVycml0b3JpZXMSIy5wbGFubmVyLnYxLlF1ZXJ5VGVycml0b3JpZXNSZXF1ZXN0GiQucGxhbm5lci52MS5RdWVyeVRlcnJpdG9yaWVzUmVzcG9uc2USVwoOUXVlcnlUaW1lWm9uZXMSIS5wbGFubmVyLnYxLlF1ZXJ5VGltZVpvbmVzUmVxdWVzdBoiLnBsYW5uZXIudjEuUXVlcnlUaW1lWm9uZXNSZXNwb25zZRI/CghTZXRFbWFpbBIbLnBsYW5uZXIudjEuU2V0RW1haWxSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkUKC1ZlcmlmeUVtYWlsEh4ucGxhbm5lci52MS5WZXJpZnlFbWFpbFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSRQoLU2V0UGFzc3dvcmQSHi5wbGFubmVyLnYxLlNldFBhc3N3b3JkUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJJCg1TZXRHb29nbGVVc2VyEiAucGxhbm5lci52MS5TZXRTb2NpYWxVc2VyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJLCg9TZXRGYWNlYm9va1VzZXISIC5wbGFubmVyLnYxLlNldFNvY2lhbFVzZXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElUKE0NyZWF0ZVNtc1ZlcmlmeUNvZGUSJi5wbGFubmVyLnYxLkNyZWF0ZVNtc1ZlcmlmeUNvZGVSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkkKDURlbGV0ZUFjY291bnQSIC5wbGFubmVyLnYxLkRlbGV0ZUFjY291bnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkgKDER1bXBVc2VyRGF0YRIWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRogLnBsYW5uZXIudjEuRHVtcFVzZXJEYXRhUmVzcG9uc2USSwoKQ3JlYXRlRmlsZRIdLnBsYW5uZXIudjEuQ3JlYXRlRmlsZVJlcXVlc3QaHi5wbGFubmVyLnYxLkNyZWF0ZUZpbGVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_planner_v1_options]);
+  fileDesc("ChlwbGFubmVyL3YxL2FjY291bnRzLnByb3RvEgpwbGFubmVyLnYxIkEKClNvY2lhbFVzZXISDAoEbmFtZRgBIAEoCRISCgphdmF0YXJfdXJsGAIgASgJEhEKCWNvdmVyX3VybBgDIAEoCSJQCgxUaW1lWm9uZUluZm8SDAoEbmFtZRgBIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgCIAEoCVIMR01UU2hvcnROYW1lEgwKBHR5cGUYAyABKAkiogUKC1VzZXJPcHRpb25zEioKEWZpcnN0X2RheV9vZl93ZWVrGAEgASgJQg+KtRgLTU9OLFNBVCxTVU4SGgoSdHV0b3JpYWxfZGlzbWlzc2VkGAIgASgIEhAKCHRpbWV6b25lGAMgASgJEjAKDnRpbWVfem9uZV9pbmZvGAQgASgLMhgucGxhbm5lci52MS5UaW1lWm9uZUluZm8SIwobZW1haWxfbm90aWZpY2F0aW9uc19lbmFibGVkGAUgASgIEhkKEWF1dG9faWRsZV9lbmFibGVkGAYgASgIEhcKD2F1dG9faWRsZV9zdGFydBgHIAEoAxIVCg1hdXRvX2lkbGVfZW5kGAggASgDEiEKGXF1aWNrX2NvbnRyb2xfYmFyX2VuYWJsZWQYCSABKAgSDwoHdmVyc2lvbhgKIAEoBRIXCg90dXRvcmlhbF9zdGF0dXMYCyABKAkSIQoZdGFza19ub3RpZmljYXRpb25fZW5hYmxlZBgMIAEoCBIgChh0YXNrX25vdGlmaWNhdGlvbl9vZmZzZXQYDSABKAMSDgoGbG9jYWxlGA4gASgJEjoKC3RpbWVfZm9ybWF0GA8gASgJQiWKtRghMTItaG91ciBjbG9jaywyNC1ob3VyIGNsb2NrLGxvY2FsEhUKDXJhdGluZ19zdGF0dXMYECABKAUSHgoWYW5hbHlzaXNfd2luZG93X29mZnNldBgRIAEoBRIYChBmaW5nZXJwcmludF9sb2NrGBIgASgIEhUKDXJldmlld19zaG93ZWQYEyABKAgSFgoOZGFpbHlfdGFza19jYXAYFCABKAMSEwoLdGFza19idWZmZXIYFSABKAMSEQoJbWluX2Jsb2NrGBYgASgDEhEKCW1heF9ibG9jaxgXIAEoAyLuAwoEVXNlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAMgASgJEhQKDHBob25lX251bWJlchgEIAEoCRINCgVlbWFpbBgFIAEoCRIOCgZhdmF0YXIYBiABKAkSKwoLZ29vZ2xlX3VzZXIYByABKAsyFi5wbGFubmVyLnYxLlNvY2lhbFVzZXISLQoNZmFjZWJvb2tfdXNlchgIIAEoCzIWLnBsYW5uZXIudjEuU29jaWFsVXNlchIUCgxoYXNfcGFzc3dvcmQYCSABKAgSEgoKY3JlYXRlZF9hdBgKIAEoAxIVCg1wcmVtaXVtX2xldmVsGAsgASgFEhYKDmVtYWlsX3ZlcmlmaWVkGAwgASgIEhUKDWRlYnVnX2VuYWJsZWQYDSABKAgSFQoNcmVmZXJyYWxfY29kZRgOIAEoCRIdChVhY3RpdmVfcmVmZXJyYWxfY291bnQYDyABKAUSIQoZdW52ZXJpZmllZF9yZWZlcnJhbF9jb3VudBgQIAEoBRITCgtpc19yZWZlcnJlZBgRIAEoCBIoCgdvcHRpb25zGBIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucxIVCg1wcmVtaXVtX3VudGlsGBMgASgDIoYBCg1TaWduVXBPcHRpb25zEhgKC2F1dG9fZXh0ZW5kGAEgASgISACIAQESFgoJaXNfcGF1c2VkGAIgASgISAGIAQESDgoGbG9jYWxlGAMgASgJEhUKDWRldmljZV9sb2NhbGUYBCABKAlCDgoMX2F1dG9fZXh0ZW5kQgwKCl9pc19wYXVzZWQi1wEKEUNyZWF0ZVVzZXJSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhQKDGdvb2dsZV90b2tlbhgDIAEoCRIWCg5mYWNlYm9va190b2tlbhgEIAEoCRIcChRjb3VudHJ5X2NhbGxpbmdfY29kZRgFIAEoCRIUCgxwaG9uZV9udW1iZXIYBiABKAkSEwoLdmVyaWZ5X2NvZGUYByABKAkSKgoHb3B0aW9ucxgIIAEoCzIZLnBsYW5uZXIudjEuU2lnblVwT3B0aW9ucyLaAQoUQ3JlYXRlU2Vzc2lvblJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMZ29vZ2xlX3Rva2VuGAMgASgJEhYKDmZhY2Vib29rX3Rva2VuGAQgASgJEhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAUgASgJEhQKDHBob25lX251bWJlchgGIAEoCRITCgt2ZXJpZnlfY29kZRgHIAEoCRIqCgdvcHRpb25zGAggASgLMhkucGxhbm5lci52MS5TaWduVXBPcHRpb25zIiIKDEF1dGhSZXNwb25zZRISCgphdXRoX3Rva2VuGAEgASgJImIKFkdldFVzZXJQcm9maWxlUmVzcG9uc2USHgoEdXNlchgBIAEoCzIQLnBsYW5uZXIudjEuVXNlchIoCgdvcHRpb25zGAIgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJPChFVcGRhdGVVc2VyUmVxdWVzdBIRCgRuYW1lGAEgASgJSACIAQESEwoGYXZhdGFyGAIgASgJSAGIAQFCBwoFX25hbWVCCQoHX2F2YXRhciIyCg9TZXRFbWFpbFJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiIwoSVmVyaWZ5RW1haWxSZXF1ZXN0Eg0KBXRva2VuGAEgASgJIjcKFlVuZG9FbWFpbENoYW5nZVJlcXVlc3QSDQoFdG9rZW4YASABKAkSDgoGbG9jYWxlGAIgASgJIkAKElNldFBhc3N3b3JkUmVxdWVzdBIUCgxvbGRfcGFzc3dvcmQYASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIiUKFFNldFNvY2lhbFVzZXJSZXF1ZXN0Eg0KBXRva2VuGAEgASgJImEKGkNyZWF0ZVNtc1ZlcmlmeUNvZGVSZXF1ZXN0EhwKFGNvdW50cnlfY2FsbGluZ19jb2RlGAEgASgJEhQKDHBob25lX251bWJlchgCIAEoCRIPCgdwdXJwb3NlGAMgASgJIjcKFERlbGV0ZUFjY291bnRSZXF1ZXN0EhAKCHBhc3N3b3JkGAEgASgJEg0KBWVtYWlsGAIgASgJIjYKFER1bXBVc2VyRGF0YVJlc3BvbnNlEgwKBGRhdGEYASABKAwSEAoIZmlsZW5hbWUYAiABKAkiNgoRQ3JlYXRlRmlsZVJlcXVlc3QSEAoIZmlsZW5hbWUYASABKAkSDwoHcHVycG9zZRgCIAEoCSIfCgRGaWxlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCSK/AQoSQ3JlYXRlRmlsZVJlc3BvbnNlEhAKCHBvc3RfdXJsGAEgASgJEh4KBGZpbGUYAiABKAsyEC5wbGFubmVyLnYxLkZpbGUSRAoMczNfZm9ybV9kYXRhGAMgAygLMi4ucGxhbm5lci52MS5DcmVhdGVGaWxlUmVzcG9uc2UuUzNGb3JtRGF0YUVudHJ5GjEKD1MzRm9ybURhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIoYBCg1TZXNzaW9uUmVjb3JkEgoKAmlkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAMSCgoCaXAYAyABKAkSDgoGcmVnaW9uGAQgASgJEg4KBmRldmljZRgFIAEoCRIYChBsYXN0X2FjdGl2ZV90aW1lGAYgASgDEg8KB2lzX3RoaXMYByABKAgiSAoZR2V0U2Vzc2lvblJlY29yZHNSZXNwb25zZRIrCghzZXNzaW9ucxgBIAMoCzIZLnBsYW5uZXIudjEuU2Vzc2lvblJlY29yZCInChRSZXZva2VTZXNzaW9uUmVxdWVzdBIPCgdzZXNzaW9uGAEgASgJIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSI0ChRSZXNldFBhc3N3b3JkUmVxdWVzdBIKCgJpZBgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSI/ChNVc2VyT3B0aW9uc1Jlc3BvbnNlEigKB29wdGlvbnMYASABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIkEKFVB1dFVzZXJPcHRpb25zUmVxdWVzdBIoCgdvcHRpb25zGAEgASgLMhcucGxhbm5lci52MS5Vc2VyT3B0aW9ucyJUChhVcGRhdGVVc2VyT3B0aW9uc1JlcXVlc3QSDgoGZmllbGRzGAEgAygJEigKB29wdGlvbnMYAiABKAsyFy5wbGFubmVyLnYxLlVzZXJPcHRpb25zIicKCVRlcnJpdG9yeRIMCgR0eXBlGAEgASgJEgwKBG5hbWUYAiABKAkiOgoXUXVlcnlUZXJyaXRvcmllc1JlcXVlc3QSDwoHa2V5d29yZBgBIAEoCRIOCgZsb2NhbGUYAiABKAkiRgoYUXVlcnlUZXJyaXRvcmllc1Jlc3BvbnNlEioKC3RlcnJpdG9yaWVzGAEgAygLMhUucGxhbm5lci52MS5UZXJyaXRvcnkihAEKCFRpbWVab25lEgwKBHR5cGUYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIkCg5nbXRfc2hvcnRfbmFtZRgEIAEoCVIMR01UU2hvcnROYW1lEhEKCWlzX2luX2RzdBgFIAEoCBIOCgZvZmZzZXQYBiABKAMiPwoVUXVlcnlUaW1lWm9uZXNSZXF1ZXN0Eg4KBmxvY2FsZRgBIAEoCRIWCg50ZXJyaXRvcnlfdHlwZRgCIAEoCSJCChZRdWVyeVRpbWVab25lc1Jlc3BvbnNlEigKCnRpbWVfem9uZXMYASADKAsyFC5wbGFubmVyLnYxLlRpbWVab25lMp8OCg9BY2NvdW50c1NlcnZpY2USRQoKQ3JlYXRlVXNlchIdLnBsYW5uZXIudjEuQ3JlYXRlVXNlclJlcXVlc3QaGC5wbGFubmVyLnYxLkF1dGhSZXNwb25zZRJLCg1DcmVhdGVTZXNzaW9uEiAucGxhbm5lci52MS5DcmVhdGVTZXNzaW9uUmVxdWVzdBoYLnBsYW5uZXIudjEuQXV0aFJlc3BvbnNlEkwKDkdldFVzZXJQcm9maWxlEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiIucGxhbm5lci52MS5HZXRVc2VyUHJvZmlsZVJlc3BvbnNlEkMKClVwZGF0ZVVzZXISHS5wbGFubmVyLnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElIKEUdldFNlc3Npb25SZWNvcmRzEhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5GiUucGxhbm5lci52MS5HZXRTZXNzaW9uUmVjb3Jkc1Jlc3BvbnNlEkkKDVJldm9rZVNlc3Npb24SIC5wbGFubmVyLnYxLlJldm9rZVNlc3Npb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5ElcKFFJlcXVlc3RQYXNzd29yZFJlc2V0EicucGxhbm5lci52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoNUmVzZXRQYXNzd29yZBIgLnBsYW5uZXIudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoOR2V0VXNlck9wdGlvbnMSFi5nb29nbGUucHJvdG9idWYuRW1wdHkaHy5wbGFubmVyLnYxLlVzZXJPcHRpb25zUmVzcG9uc2USVAoOUHV0VXNlck9wdGlvbnMSIS5wbGFubmVyLnYxLlB1dFVzZXJPcHRpb25zUmVxdWVzdBofLnBsYW5uZXIudjEuVXNlck9wdGlvbnNSZXNwb25zZRJaChFVcGRhdGVVc2VyT3B0aW9ucxIkLnBsYW5uZXIudjEuVXBkYXRlVXNlck9wdGlvbnNSZXF1ZXN0Gh8ucGxhbm5lci52MS5Vc2VyT3B0aW9uc1Jlc3BvbnNlEl0KEFF1ZXJ5VGVycml0b3JpZXMSIy5wbGFubmVyLnYxLlF1ZXJ5VGVycml0b3JpZXNSZXF1ZXN0GiQucGxhbm5lci52MS5RdWVyeVRlcnJpdG9yaWVzUmVzcG9uc2USVwoOUXVlcnlUaW1lWm9uZXMSIS5wbGFubmVyLnYxLlF1ZXJ5VGltZVpvbmVzUmVxdWVzdBoiLnBsYW5uZXIudjEuUXVlcnlUaW1lWm9uZXNSZXNwb25zZRI/CghTZXRFbWFpbBIbLnBsYW5uZXIudjEuU2V0RW1haWxSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkUKC1ZlcmlmeUVtYWlsEh4ucGxhbm5lci52MS5WZXJpZnlFbWFpbFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSTQoPVW5kb0VtYWlsQ2hhbmdlEiIucGxhbm5lci52MS5VbmRvRW1haWxDaGFuZ2VSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EkUKC1NldFBhc3N3b3JkEh4ucGxhbm5lci52MS5TZXRQYXNzd29yZFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSQoNU2V0R29vZ2xlVXNlchIgLnBsYW5uZXIudjEuU2V0U29jaWFsVXNlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSSwoPU2V0RmFjZWJvb2tVc2VyEiAucGxhbm5lci52MS5TZXRTb2NpYWxVc2VyUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJVChNDcmVhdGVTbXNWZXJpZnlDb2RlEiYucGxhbm5lci52MS5DcmVhdGVTbXNWZXJpZnlDb2RlUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJJCg1EZWxldGVBY2NvdW50EiAucGxhbm5lci52MS5EZWxldGVBY2NvdW50UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJICgxEdW1wVXNlckRhdGESFi5nb29nbGUucHJvdG9idWYuRW1wdHkaIC5wbGFubmVyLnYxLkR1bXBVc2VyRGF0YVJlc3BvbnNlEksKCkNyZWF0ZUZpbGUSHS5wbGFubmVyLnYxLkNyZWF0ZUZpbGVSZXF1ZXN0Gh4ucGxhbm5lci52MS5DcmVhdGVGaWxlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_planner_v1_options]);
 
 /**
  * A linked Google or Facebook identity, as shown on the account screen.
@@ -583,6 +583,35 @@ export const VerifyEmailRequestSchema: GenMessage<VerifyEmailRequest> = /*@__PUR
   messageDesc(file_planner_v1_accounts, 11);
 
 /**
+ * The token from the undo link mailed to the address an account left (SetEmail to another
+ * address): puts that address back, verified, signs out every session and mails a link to set
+ * a new password.
+ *
+ * @generated from message planner.v1.UndoEmailChangeRequest
+ */
+export type UndoEmailChangeRequest = Message<"planner.v1.UndoEmailChangeRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The language the undo page is shown in (one of the ten): the mail that follows is written in
+   * it when the account's own locale option is automatic.
+   *
+   * @generated from field: string locale = 2;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message planner.v1.UndoEmailChangeRequest.
+ * Use `create(UndoEmailChangeRequestSchema)` to create a new message.
+ */
+export const UndoEmailChangeRequestSchema: GenMessage<UndoEmailChangeRequest> = /*@__PURE__*/
+  messageDesc(file_planner_v1_accounts, 12);
+
+/**
  * old_password is required when the account has one; a social or phone account sets its first.
  *
  * @generated from message planner.v1.SetPasswordRequest
@@ -604,7 +633,7 @@ export type SetPasswordRequest = Message<"planner.v1.SetPasswordRequest"> & {
  * Use `create(SetPasswordRequestSchema)` to create a new message.
  */
 export const SetPasswordRequestSchema: GenMessage<SetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 12);
+  messageDesc(file_planner_v1_accounts, 13);
 
 /**
  * Connects a Google or Facebook identity: the token a finished sign-in popup gave the web app.
@@ -623,7 +652,7 @@ export type SetSocialUserRequest = Message<"planner.v1.SetSocialUserRequest"> & 
  * Use `create(SetSocialUserRequestSchema)` to create a new message.
  */
 export const SetSocialUserRequestSchema: GenMessage<SetSocialUserRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 13);
+  messageDesc(file_planner_v1_accounts, 14);
 
 /**
  * @generated from message planner.v1.CreateSmsVerifyCodeRequest
@@ -652,7 +681,7 @@ export type CreateSmsVerifyCodeRequest = Message<"planner.v1.CreateSmsVerifyCode
  * Use `create(CreateSmsVerifyCodeRequestSchema)` to create a new message.
  */
 export const CreateSmsVerifyCodeRequestSchema: GenMessage<CreateSmsVerifyCodeRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 14);
+  messageDesc(file_planner_v1_accounts, 15);
 
 /**
  * password for an account that has one, else the account's e-mail typed again.
@@ -676,7 +705,7 @@ export type DeleteAccountRequest = Message<"planner.v1.DeleteAccountRequest"> & 
  * Use `create(DeleteAccountRequestSchema)` to create a new message.
  */
 export const DeleteAccountRequestSchema: GenMessage<DeleteAccountRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 15);
+  messageDesc(file_planner_v1_accounts, 16);
 
 /**
  * @generated from message planner.v1.DumpUserDataResponse
@@ -700,7 +729,7 @@ export type DumpUserDataResponse = Message<"planner.v1.DumpUserDataResponse"> & 
  * Use `create(DumpUserDataResponseSchema)` to create a new message.
  */
 export const DumpUserDataResponseSchema: GenMessage<DumpUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 16);
+  messageDesc(file_planner_v1_accounts, 17);
 
 /**
  * @generated from message planner.v1.CreateFileRequest
@@ -724,7 +753,7 @@ export type CreateFileRequest = Message<"planner.v1.CreateFileRequest"> & {
  * Use `create(CreateFileRequestSchema)` to create a new message.
  */
 export const CreateFileRequestSchema: GenMessage<CreateFileRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 17);
+  messageDesc(file_planner_v1_accounts, 18);
 
 /**
  * @generated from message planner.v1.File
@@ -746,7 +775,7 @@ export type File = Message<"planner.v1.File"> & {
  * Use `create(FileSchema)` to create a new message.
  */
 export const FileSchema: GenMessage<File> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 18);
+  messageDesc(file_planner_v1_accounts, 19);
 
 /**
  * Where and how to upload the file: a multipart POST of s3_form_data's fields and then the file
@@ -776,7 +805,7 @@ export type CreateFileResponse = Message<"planner.v1.CreateFileResponse"> & {
  * Use `create(CreateFileResponseSchema)` to create a new message.
  */
 export const CreateFileResponseSchema: GenMessage<CreateFileResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 19);
+  messageDesc(file_planner_v1_accounts, 20);
 
 /**
  * @generated from message planner.v1.SessionRecord
@@ -823,7 +852,7 @@ export type SessionRecord = Message<"planner.v1.SessionRecord"> & {
  * Use `create(SessionRecordSchema)` to create a new message.
  */
 export const SessionRecordSchema: GenMessage<SessionRecord> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 20);
+  messageDesc(file_planner_v1_accounts, 21);
 
 /**
  * @generated from message planner.v1.GetSessionRecordsResponse
@@ -840,7 +869,7 @@ export type GetSessionRecordsResponse = Message<"planner.v1.GetSessionRecordsRes
  * Use `create(GetSessionRecordsResponseSchema)` to create a new message.
  */
 export const GetSessionRecordsResponseSchema: GenMessage<GetSessionRecordsResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 21);
+  messageDesc(file_planner_v1_accounts, 22);
 
 /**
  * @generated from message planner.v1.RevokeSessionRequest
@@ -859,7 +888,7 @@ export type RevokeSessionRequest = Message<"planner.v1.RevokeSessionRequest"> & 
  * Use `create(RevokeSessionRequestSchema)` to create a new message.
  */
 export const RevokeSessionRequestSchema: GenMessage<RevokeSessionRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 22);
+  messageDesc(file_planner_v1_accounts, 23);
 
 /**
  * @generated from message planner.v1.RequestPasswordResetRequest
@@ -876,7 +905,7 @@ export type RequestPasswordResetRequest = Message<"planner.v1.RequestPasswordRes
  * Use `create(RequestPasswordResetRequestSchema)` to create a new message.
  */
 export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 23);
+  messageDesc(file_planner_v1_accounts, 24);
 
 /**
  * @generated from message planner.v1.ResetPasswordRequest
@@ -900,7 +929,7 @@ export type ResetPasswordRequest = Message<"planner.v1.ResetPasswordRequest"> & 
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 24);
+  messageDesc(file_planner_v1_accounts, 25);
 
 /**
  * @generated from message planner.v1.UserOptionsResponse
@@ -917,7 +946,7 @@ export type UserOptionsResponse = Message<"planner.v1.UserOptionsResponse"> & {
  * Use `create(UserOptionsResponseSchema)` to create a new message.
  */
 export const UserOptionsResponseSchema: GenMessage<UserOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 25);
+  messageDesc(file_planner_v1_accounts, 26);
 
 /**
  * Replaces every writable option; each must be valid (the zone's info is derived from the zone).
@@ -936,7 +965,7 @@ export type PutUserOptionsRequest = Message<"planner.v1.PutUserOptionsRequest"> 
  * Use `create(PutUserOptionsRequestSchema)` to create a new message.
  */
 export const PutUserOptionsRequestSchema: GenMessage<PutUserOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 26);
+  messageDesc(file_planner_v1_accounts, 27);
 
 /**
  * Changes only the options named in `fields` (their proto3 JSON names, e.g. "autoIdleStart").
@@ -960,7 +989,7 @@ export type UpdateUserOptionsRequest = Message<"planner.v1.UpdateUserOptionsRequ
  * Use `create(UpdateUserOptionsRequestSchema)` to create a new message.
  */
 export const UpdateUserOptionsRequestSchema: GenMessage<UpdateUserOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 27);
+  messageDesc(file_planner_v1_accounts, 28);
 
 /**
  * A country or region: `type` is its ISO 3166 code, `name` its name in the asked locale.
@@ -984,7 +1013,7 @@ export type Territory = Message<"planner.v1.Territory"> & {
  * Use `create(TerritorySchema)` to create a new message.
  */
 export const TerritorySchema: GenMessage<Territory> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 28);
+  messageDesc(file_planner_v1_accounts, 29);
 
 /**
  * @generated from message planner.v1.QueryTerritoriesRequest
@@ -1011,7 +1040,7 @@ export type QueryTerritoriesRequest = Message<"planner.v1.QueryTerritoriesReques
  * Use `create(QueryTerritoriesRequestSchema)` to create a new message.
  */
 export const QueryTerritoriesRequestSchema: GenMessage<QueryTerritoriesRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 29);
+  messageDesc(file_planner_v1_accounts, 30);
 
 /**
  * @generated from message planner.v1.QueryTerritoriesResponse
@@ -1028,7 +1057,7 @@ export type QueryTerritoriesResponse = Message<"planner.v1.QueryTerritoriesRespo
  * Use `create(QueryTerritoriesResponseSchema)` to create a new message.
  */
 export const QueryTerritoriesResponseSchema: GenMessage<QueryTerritoriesResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 30);
+  messageDesc(file_planner_v1_accounts, 31);
 
 /**
  * @generated from message planner.v1.TimeZone
@@ -1080,7 +1109,7 @@ export type TimeZone = Message<"planner.v1.TimeZone"> & {
  * Use `create(TimeZoneSchema)` to create a new message.
  */
 export const TimeZoneSchema: GenMessage<TimeZone> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 31);
+  messageDesc(file_planner_v1_accounts, 32);
 
 /**
  * @generated from message planner.v1.QueryTimeZonesRequest
@@ -1102,7 +1131,7 @@ export type QueryTimeZonesRequest = Message<"planner.v1.QueryTimeZonesRequest"> 
  * Use `create(QueryTimeZonesRequestSchema)` to create a new message.
  */
 export const QueryTimeZonesRequestSchema: GenMessage<QueryTimeZonesRequest> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 32);
+  messageDesc(file_planner_v1_accounts, 33);
 
 /**
  * @generated from message planner.v1.QueryTimeZonesResponse
@@ -1119,7 +1148,7 @@ export type QueryTimeZonesResponse = Message<"planner.v1.QueryTimeZonesResponse"
  * Use `create(QueryTimeZonesResponseSchema)` to create a new message.
  */
 export const QueryTimeZonesResponseSchema: GenMessage<QueryTimeZonesResponse> = /*@__PURE__*/
-  messageDesc(file_planner_v1_accounts, 33);
+  messageDesc(file_planner_v1_accounts, 34);
 
 /**
  * @generated from service planner.v1.AccountsService
@@ -1243,6 +1272,14 @@ export const AccountsService: GenService<{
   verifyEmail: {
     methodKind: "unary";
     input: typeof VerifyEmailRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * @generated from rpc planner.v1.AccountsService.UndoEmailChange
+   */
+  undoEmailChange: {
+    methodKind: "unary";
+    input: typeof UndoEmailChangeRequestSchema;
     output: typeof EmptySchema;
   },
   /**
