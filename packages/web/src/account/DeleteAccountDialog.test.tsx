@@ -82,6 +82,25 @@ describe('DeleteAccountDialog', () => {
     expect(await sentBody(fetchMock, 1)).toMatchObject({ email: 'ada@example.com' });
   });
 
+  it('a wrong password, refused at the last step, is back in step 2 with the focus on it', async () => {
+    const fetchMock = stubFetch(() => answerError(400, 400, 'invalid.wrongCredentials'));
+    const user = renderDialog('password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('Password'), 'not-my-password{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+
+    const field = await screen.findByLabelText('Password');
+    expect(screen.getByText('Step 2 of 3')).toBeVisible();
+    expect(field).toHaveAccessibleDescription('This password is not right.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    // Typing replaces the wrong password at once.
+    expect(field).toHaveProperty('selectionStart', 0);
+    expect(field).toHaveProperty('selectionEnd', 'not-my-password'.length);
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+    expect(await sentBody(fetchMock)).toMatchObject({ password: 'not-my-password' });
+  });
+
   it('a phone account is asked to sign in again, and told so when the sign-in is old', async () => {
     stubFetch(() => answerError(400, 3, 'invalid.signInAgain'));
     const user = renderDialog('freshSignIn');

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { RpcError } from '@planner/protocol/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccount } from './account-api';
 import { describeError } from '../api/error-message';
@@ -90,8 +90,13 @@ function useDeleteAccount(confirmation: Confirmation) {
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [secret, setSecret] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // No call checks a password without deleting (a sign-in would open a session): the password
+  // is checked by DeleteAccount itself, and a refusal comes back to step 2 with what was typed
+  // selected, so typing replaces it.
+  const [wasRefused, setRefused] = useState(false);
   const remove = useDeleteMutation(confirmation, secret, (error) => {
     setFieldError(textOf(error));
+    setRefused(true);
     setStep(2);
   });
 
@@ -120,12 +125,14 @@ function useDeleteAccount(confirmation: Confirmation) {
   const typeSecret = (value: string) => {
     setSecret(value);
     setFieldError(null);
+    setRefused(false);
   };
 
   const restart = () => {
     setStep(1);
     setSecret('');
     setFieldError(null);
+    setRefused(false);
     remove.reset();
   };
 
@@ -134,6 +141,7 @@ function useDeleteAccount(confirmation: Confirmation) {
     setStep,
     secret,
     typeSecret,
+    wasRefused,
     stepTwoError,
     finalError,
     onConfirm,
@@ -200,6 +208,7 @@ function ConfirmStep({
   secret,
   onType,
   error,
+  wasRefused,
   onSubmit,
   onBack,
 }: {
@@ -207,10 +216,19 @@ function ConfirmStep({
   secret: string;
   onType: (value: string) => void;
   error: string | null;
+  /** Back from the last step, refused: the focus on the box, what was typed selected. */
+  wasRefused: boolean;
   onSubmit: (event: FormEvent) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation('account-data');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!wasRefused) return;
+    input.current?.focus();
+    input.current?.select();
+    // Once, as the step comes back.
+  }, []);
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent>
@@ -235,6 +253,7 @@ function ConfirmStep({
             helperText={error ?? ' '}
             fullWidth
             autoFocus
+            inputRef={input}
           />
         )}
         {confirmation === 'freshSignIn' && error && <Alert severity="error">{error}</Alert>}
@@ -351,6 +370,7 @@ export function DeleteAccountDialog({
           secret={state.secret}
           onType={state.typeSecret}
           error={state.stepTwoError}
+          wasRefused={state.wasRefused}
           onSubmit={state.onConfirm}
           onBack={() => setStep(1)}
         />

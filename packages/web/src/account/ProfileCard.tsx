@@ -49,12 +49,33 @@ function ProfileSummary({ user }: { user: ProfileUser }) {
   );
 }
 
-/** The name box and its save, on only once the name typed differs from the saved one. */
+/** The longest name the server keeps (it cuts a longer one: accounts-service.ts, rename). */
+const NAME_MAX_CHARS = 100;
+/** The counter shows from this many characters on. */
+const NAME_COUNTER_FROM = NAME_MAX_CHARS - 20;
+
+/** Near the limit, how many characters of how many; past it, that the name is too long. */
+function NameHelper({ length, isTooLong }: { length: number; isTooLong: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}>
+      <span>{isTooLong ? t('account.nameTooLong', { max: NAME_MAX_CHARS }) : ''}</span>
+      <span data-testid="account-name-count">{`${length}/${NAME_MAX_CHARS}`}</span>
+    </Box>
+  );
+}
+
+/**
+ * The name box and its save, on only once the name typed differs from the saved one. A name past
+ * the server's limit is refused here, before sending, rather than cut: the box keeps all of it.
+ */
 function RenameForm({ savedName }: { savedName: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
   const name = draft ?? savedName;
+  const length = name.trim().length;
+  const isTooLong = length > NAME_MAX_CHARS;
   const save = useMutation({
     mutationFn: renameAccount,
     onSuccess: async () => {
@@ -65,6 +86,10 @@ function RenameForm({ savedName }: { savedName: string }) {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (isTooLong) {
+      document.getElementById('account-name')?.focus();
+      return;
+    }
     save.mutate(name.trim());
   };
   return (
@@ -80,7 +105,12 @@ function RenameForm({ savedName }: { savedName: string }) {
         autoComplete="name"
         value={name}
         onChange={(event) => setDraft(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        error={isTooLong}
+        helperText={
+          length >= NAME_COUNTER_FROM ? (
+            <NameHelper length={length} isTooLong={isTooLong} />
+          ) : undefined
+        }
       />
       <Button
         type="submit"

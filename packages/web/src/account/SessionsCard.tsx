@@ -9,8 +9,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { CardFrame } from '../components/CardFrame';
 import { fetchSessions, revokeSession, sessionsQueryKey } from './account-api';
+import { SignOutOthers } from './SignOutOthers';
 import { showToast } from '../components/toast-store';
 import { languageTag, localeOf } from '../i18n/i18n';
 
@@ -36,7 +38,10 @@ function SessionDevice({ device, region }: { device: string; region: string }) {
   );
 }
 
-/** "This device" for this one, then the address and when it was last active. */
+/**
+ * "This device" for this one, then the address, when it signed in and when it was last active:
+ * two sessions of the same browser on one network differ only in their times.
+ */
 function SessionActivity({
   record,
   format,
@@ -56,7 +61,12 @@ function SessionActivity({
           sx={{ mr: 1, my: 0.25 }}
         />
       )}
-      {[record.ip, t('account.sessions.lastActive', { time: format.format(record.lastActiveTime) })]
+      {[
+        record.ip,
+        record.createdAt > 0 &&
+          t('account.sessions.signedIn', { time: format.format(record.createdAt) }),
+        t('account.sessions.lastActive', { time: format.format(record.lastActiveTime) }),
+      ]
         .filter(Boolean)
         .join(' — ')}
     </>
@@ -103,13 +113,19 @@ function SessionRow({
   );
 }
 
-/** Signed-in devices (GetSessionRecords) with a way to sign any other one out (RevokeSession). */
+/**
+ * Signed-in devices (GetSessionRecords), asked anew each time the card is shown (a device that
+ * just signed in is what a person comes here to see), with a way to sign any other one out
+ * (RevokeSession) or all of them at once.
+ */
 export function SessionsCard() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const list = useRef<HTMLUListElement>(null);
   const sessions = useQuery({
     queryKey: sessionsQueryKey,
     queryFn: fetchSessions,
+    refetchOnMount: 'always',
   });
   const revoke = useMutation({
     mutationFn: revokeSession,
@@ -125,11 +141,12 @@ export function SessionsCard() {
   const records = [...(sessions.data?.sessions ?? [])].sort(
     (a, b) => Number(b.isThis) - Number(a.isThis) || b.lastActiveTime - a.lastActiveTime,
   );
+  const otherIds = records.filter((record) => !record.isThis).map((record) => record.id);
 
   return (
     <CardFrame title={t('account.sessions.title')} text={t('account.sessions.text')} textGap={1}>
       {sessions.isPending && <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} />}
-      <List disablePadding>
+      <List disablePadding ref={list} tabIndex={-1} aria-label={t('account.sessions.title')}>
         {records.map((record) => (
           <SessionRow
             key={record.id}
@@ -140,6 +157,7 @@ export function SessionsCard() {
           />
         ))}
       </List>
+      <SignOutOthers ids={otherIds} onDone={() => list.current?.focus()} />
     </CardFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { RpcError } from '@planner/protocol';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, chain } from '../api/client';
 import security from '../i18n/account-security/en.json';
@@ -214,5 +215,92 @@ describe('the devices list', () => {
     expect(here).toHaveTextContent(/^Firefox 120 on Linux · DE/);
     expect(other).toHaveTextContent(/^Chrome 119 on Android 14203\.0\.113\.7 — /);
     expect(screen.getAllByTestId('session-region')).toHaveLength(1);
+  });
+});
+
+describe('the devices list, kept current', () => {
+  const HOUR = 3_600_000;
+  const chrome = { device: 'Chrome 119 on Linux', ip: '127.0.0.1', region: '' };
+  const HERE = { ...chrome, id: 's1', isThis: true, createdAt: 1 * HOUR, lastActiveTime: 9 * HOUR };
+
+  /** The server's sessions: RevokeSession removes one, GetSessionRecords lists what is left. */
+  function serveSessions(sessions: (typeof HERE)[]) {
+    let live = [...sessions];
+    callMock.mockImplementation(async (method, input) => {
+      if (method === 'GetSessionRecords') return { sessions: live } as never;
+      if (method === 'RevokeSession') {
+        const { session } = input as { session: string };
+        live = live.filter((s) => s.id !== session);
+      }
+      return {} as never;
+    });
+    return {
+      signIn: (session: typeof HERE) => live.push(session),
+    };
+  }
+  const recordsCalls = () => callMock.mock.calls.filter(([m]) => m === 'GetSessionRecords');
+
+  /** The account page left and opened again, within the 30 s the cache counts as fresh. */
+  function ShownOrNot() {
+    const [isShown, setShown] = useState(true);
+    return (
+      <>
+        <button onClick={() => setShown((shown) => !shown)}>toggle</button>
+        {isShown && <SessionsCard />}
+      </>
+    );
+  }
+
+  it('asks again each time it is shown, so a device that just signed in is there', async () => {
+    const server = serveSessions([HERE]);
+    render(<ShownOrNot />);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    server.signIn({ ...HERE, id: 's2', isThis: false, createdAt: 10 * HOUR });
+    await userEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(recordsCalls()).toHaveLength(2);
+  });
+
+  it('marks this device and tells same-looking devices apart by their times', async () => {
+    serveSessions([
+      HERE,
+      { ...HERE, id: 's2', isThis: false, createdAt: 2 * HOUR, lastActiveTime: 3 * HOUR },
+    ]);
+    render(<SessionsCard />);
+    const rows = await screen.findAllByRole('listitem');
+    const [here, other] = rows.map((row) => within(row));
+    expect(here?.getByText('This device')).toBeVisible();
+    expect(rows[0]).toHaveTextContent(
+      'Signed in Jan 1, 1970, 1:00 AM — Last active Jan 1, 1970, 9:00 AM',
+    );
+    expect(rows[1]).toHaveTextContent(
+      'Signed in Jan 1, 1970, 2:00 AM — Last active Jan 1, 1970, 3:00 AM',
+    );
+    expect(other?.queryByText('This device')).toBeNull();
+  });
+
+  it('signs out every other device after a confirmation, leaving only this one', async () => {
+    serveSessions([
+      HERE,
+      { ...HERE, id: 's2', isThis: false, createdAt: 2 * HOUR },
+      { ...HERE, id: 's3', isThis: false, createdAt: 3 * HOUR },
+    ]);
+    render(<SessionsCard />);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out all other devices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign out all other devices?' });
+    expect(callMock).not.toHaveBeenCalledWith('RevokeSession', expect.anything());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('listitem')).toHaveTextContent('This device');
+    const revoked = callMock.mock.calls.filter(([m]) => m === 'RevokeSession');
+    expect(revoked.map(([, input]) => input)).toEqual([{ session: 's2' }, { session: 's3' }]);
+    expect(screen.queryByRole('button', { name: 'Sign out all other devices' })).toBeNull();
+    // The button that had the focus is gone: the list, now of this device alone, takes it.
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Signed-in devices' })).toHaveFocus(),
+    );
   });
 });

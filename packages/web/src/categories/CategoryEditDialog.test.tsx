@@ -1,8 +1,11 @@
 import { ErrorCode, RpcError } from '@planner/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dialogNamed, renderEditor, sentOf, serve, WORK } from '../editors/testing/editor-test-kit';
+import limits from '../i18n/limits/en.json';
+import { LimitDialogHost } from '../limits/LimitDialog';
 import { limitStore } from '../limits/limit-store';
 import { CategoryEditDialog } from './CategoryEditDialog';
 
@@ -63,7 +66,7 @@ describe('the category dialog', () => {
     const dialog = dialogNamed('New category');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sport');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(limitStore.get()).toEqual({ kind, message: 'numCategories' }));
+    await waitFor(() => expect(limitStore.get()).toMatchObject({ kind, message: 'numCategories' }));
     // No notice besides the dialog.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -111,5 +114,62 @@ describe('the category dialog', () => {
     expect(
       within(dialogNamed('New category')).queryByRole('button', { name: 'Delete' }),
     ).toBeNull();
+  });
+});
+
+/**
+ * Browsers move the focus off a control that becomes disabled (the focus fixup rule); jsdom
+ * keeps it there. A Save disabled while it saves loses the focus this way in the browser.
+ */
+function emulateFocusFixup(): () => void {
+  const observer = new MutationObserver(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled) active.blur();
+  });
+  observer.observe(document.body, {
+    attributes: true,
+    attributeFilter: ['disabled'],
+    subtree: true,
+  });
+  return () => observer.disconnect();
+}
+
+describe('the category dialog over the limit', () => {
+  it('the limit dialog says the limit, and No thanks gives the focus back to Save', async () => {
+    limitStore.close();
+    serve({
+      GetUserProfile: () => ({
+        user: { premiumLevel: 0, activeReferralCount: 0, isReferred: false, options: {} },
+      }),
+      PutCategory: () => {
+        throw new RpcError(ErrorCode.PremiumOnly, 'numCategories', 'PutCategory');
+      },
+    });
+    onTestFinished(emulateFocusFixup());
+    const user = userEvent.setup();
+    renderEditor(
+      '/tasks/create',
+      <>
+        <CategoryEditDialog open category={null} onClose={vi.fn()} onSaved={vi.fn()} />
+        <LimitDialogHost />
+      </>,
+      '/tasks/create',
+    );
+    if (!i18next.hasResourceBundle('en', 'limits')) {
+      i18next.addResourceBundle('en', 'limits', limits);
+    }
+    const dialog = dialogNamed('New category');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Gardening');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await user.click(save);
+
+    const limit = await screen.findByRole('dialog', { name: 'Premium only' });
+    expect(limit).toHaveTextContent(
+      'You have reached the number of categories your plan allows. ' +
+        'Your plan allows 5 categories, 1 of them your own.',
+    );
+    await user.click(within(limit).getByRole('button', { name: 'No thanks' }));
+    await waitFor(() => expect(save).toHaveFocus());
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Gardening');
   });
 });

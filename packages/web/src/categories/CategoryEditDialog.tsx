@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CategoryColor, CategoryIcon as CategoryIconName } from '@planner/core';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../editors/ConfirmDialog';
 import type { PlainCategory } from './categories-api';
@@ -70,6 +70,7 @@ export function CategoryEditDialog(props: CategoryEditDialogProps) {
         <CategoryEditActions
           canDelete={category !== null}
           isSaving={edit.isSaving}
+          saveRef={edit.saveButton}
           onDelete={() => edit.setAskingDelete(true)}
           onCancel={onClose}
           onSave={() => void edit.save()}
@@ -141,12 +142,14 @@ function LabelledPicker({ label, children }: { label: string; children: ReactNod
 function CategoryEditActions({
   canDelete,
   isSaving,
+  saveRef,
   onDelete,
   onCancel,
   onSave,
 }: {
   canDelete: boolean;
   isSaving: boolean;
+  saveRef: Ref<HTMLButtonElement>;
   onDelete: () => void;
   onCancel: () => void;
   onSave: () => void;
@@ -160,7 +163,13 @@ function CategoryEditActions({
         </Button>
       )}
       <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      <Button variant="contained" disableElevation onClick={onSave} disabled={isSaving}>
+      <Button
+        ref={saveRef}
+        variant="contained"
+        disableElevation
+        onClick={onSave}
+        disabled={isSaving}
+      >
         {t('common.save')}
       </Button>
     </DialogActions>

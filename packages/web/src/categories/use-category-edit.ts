@@ -4,12 +4,13 @@ import {
   type CategoryColor,
   type CategoryIcon as CategoryIconName,
 } from '@planner/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { reportEditorError } from '../editors/errors';
 import { showLimitFor } from '../limits/limit-store';
 import * as serverApi from './categories-api';
 import { useDeleteCategory, useRememberCategory, type PlainCategory } from './categories-api';
 import { categoryIconName } from './category-style';
+import { useCategoryLimit } from './use-category-limit';
 
 interface CategoryEditOptions {
   open: boolean;
@@ -47,7 +48,8 @@ function useCategoryForm(open: boolean, category: PlainCategory | null) {
 
 /**
  * The category dialog's state and its two actions: save (the trimmed name checked first; over
- * the tier's limit the app's limit dialog explains it) and delete (after the question).
+ * the tier's limit the app's limit dialog explains it, saying the limit, and gives the focus
+ * back to Save, which lost it while disabled) and delete (after the question).
  */
 export function useCategoryEdit({
   open,
@@ -61,6 +63,8 @@ export function useCategoryEdit({
   const deleteCategory = useDeleteCategory();
   const [isSaving, setSaving] = useState(false);
   const [isAskingDelete, setAskingDelete] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const limit = useCategoryLimit();
 
   async function remove() {
     if (!category) return;
@@ -100,11 +104,12 @@ export function useCategoryEdit({
       }
     } catch (error) {
       // Over the tier's limit: the app's one limit dialog explains it (limits/).
-      if (!showLimitFor(error)) reportEditorError(error);
+      const context = { returnFocus: () => saveButton.current, ...(limit && { values: limit }) };
+      if (!showLimitFor(error, context)) reportEditorError(error);
     } finally {
       setSaving(false);
     }
   }
 
-  return { ...form, isSaving, isAskingDelete, setAskingDelete, save, remove };
+  return { ...form, isSaving, isAskingDelete, setAskingDelete, save, remove, saveButton };
 }

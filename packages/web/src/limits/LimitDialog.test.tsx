@@ -1,5 +1,5 @@
 import { ErrorCode, RpcError } from '@planner/protocol';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,24 @@ describe('the limit dialog', () => {
     expect(within(dialog).queryByRole('button', { name: /invite friends/i })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
     expect(router.state.location.pathname).toBe('/premium/1');
+  });
+
+  it('says the limit the screen knew, and gives the focus back where it asked', async () => {
+    renderHost();
+    const back = document.createElement('button');
+    document.body.append(back);
+    act(
+      () =>
+        void showLimitFor(new RpcError(ErrorCode.UnlimitedOnly, 'numCategories', 'PutCategory'), {
+          values: { count: 54, custom: 50 },
+          returnFocus: () => back,
+        }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Unlimited only' });
+    expect(dialog).toHaveTextContent('Your plan allows 54 categories, 50 of them your own.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No thanks' }));
+    await waitFor(() => expect(back).toHaveFocus());
+    back.remove();
   });
 
   it('No thanks closes it; the referral way opens /referral', async () => {

@@ -7,7 +7,20 @@ export type LimitKind = 'premiumOnly' | 'unlimitedOnly';
 export interface LimitHit {
   kind: LimitKind;
   message: string;
+  /**
+   * What the limit is, for the message's second sentence (limits:messages.<message>Allowed):
+   * the screen that hit it knows the plan, this layer does not.
+   */
+  values?: Record<string, number>;
+  /**
+   * The control the focus goes back to when the dialog closes. The one focused when the limit
+   * was hit may not be it: a Save button disabled while it saved lost the focus to its dialog.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
+
+/** What the screen that hit a limit adds to the server's answer. */
+export type LimitContext = Pick<LimitHit, 'values' | 'returnFocus'>;
 
 /** 4201 is lifted by Premium, 4202 only by Unlimited (accounts spec); anything else is no limit. */
 export function limitKindOf(error: unknown): LimitKind | null {
@@ -45,8 +58,8 @@ export function createLimitStore() {
 export const limitStore = createLimitStore();
 
 /** Opens the limit dialog when `error` is a 4201/4202; answers whether it did. */
-export function showLimitFor(error: unknown): boolean {
+export function showLimitFor(error: unknown, context: LimitContext = {}): boolean {
   const hit = limitHitOf(error);
-  if (hit) limitStore.show(hit);
+  if (hit) limitStore.show({ ...hit, ...context });
   return hit !== null;
 }

@@ -19,7 +19,7 @@ interface AuthCredentialFieldsProps {
  */
 export function AuthCredentialFields({ form, onForgotPassword }: AuthCredentialFieldsProps) {
   const { t } = useTranslation();
-  const { fields, isSignUp, update, errorFor, referral } = form;
+  const { fields, isSignUp, update, errorFor, referral, startsAtPassword } = form;
   return (
     <>
       <TextField
@@ -32,7 +32,7 @@ export function AuthCredentialFields({ form, onForgotPassword }: AuthCredentialF
         onChange={update('email')}
         error={Boolean(errorFor('email'))}
         helperText={errorFor('email')}
-        autoFocus
+        autoFocus={!startsAtPassword}
       />
       <PasswordField
         id="auth-password"
@@ -42,6 +42,7 @@ export function AuthCredentialFields({ form, onForgotPassword }: AuthCredentialF
         onChange={update('password')}
         error={Boolean(errorFor('password'))}
         helperText={errorFor('password')}
+        autoFocus={startsAtPassword}
       />
       {isSignUp && <PasswordStrengthMeter password={fields.password} />}
       {isSignUp && (

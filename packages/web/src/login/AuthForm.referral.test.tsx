@@ -34,6 +34,7 @@ function renderSignUp() {
   renderWithProviders(
     <AuthForm
       mode={SIGN_UP}
+      email=""
       onModeChange={vi.fn()}
       onSignedIn={onSignedIn}
       onForgotPassword={vi.fn()}

@@ -19,6 +19,7 @@ function renderForm(mode: AuthMode) {
   renderWithProviders(
     <AuthForm
       mode={mode}
+      email=""
       onModeChange={vi.fn()}
       onSignedIn={onSignedIn}
       onForgotPassword={vi.fn()}

@@ -15,7 +15,10 @@ import { useAuthForm } from './use-auth-form';
 
 interface AuthFormProps {
   mode: AuthMode;
-  onModeChange: (mode: AuthMode) => void;
+  /** The e-mail typed in the other mode's form, to start with. */
+  email: string;
+  /** Switches to `mode`, handing over the e-mail typed here. */
+  onModeChange: (mode: AuthMode, email: string) => void;
   /** Called with the new session token. */
   onSignedIn: (token: string) => void;
   onForgotPassword: (email: string) => void;
@@ -24,9 +27,9 @@ interface AuthFormProps {
 
 /** Log-in (mode 0) and sign-up (mode 1) with the spec's validation and message keys. */
 export function AuthForm(props: AuthFormProps) {
-  const { mode, onModeChange, onSignedIn, onForgotPassword, onShowLegal } = props;
+  const { mode, email, onModeChange, onSignedIn, onForgotPassword, onShowLegal } = props;
   const { t } = useTranslation();
-  const form = useAuthForm(mode, onModeChange, onSignedIn);
+  const form = useAuthForm(mode, email, onModeChange, onSignedIn);
   const [withPhone, setWithPhone] = useState(false);
   const { isSignUp, submit, serverError } = form;
   const prefix = isSignUp ? 'login.signUp' : 'login.logIn';
@@ -53,7 +56,11 @@ export function AuthForm(props: AuthFormProps) {
         <AuthCredentialFields form={form} onForgotPassword={onForgotPassword} />
         {serverError && (
           <Alert severity="error" role="alert" data-testid="auth-error">
-            {t(serverError.key, serverError.values)}
+            {isSignUp && serverError.key === 'invalid.emailTaken' ? (
+              <EmailTaken onLogIn={form.switchMode} />
+            ) : (
+              t(serverError.key, serverError.values)
+            )}
           </Alert>
         )}
         <Button
@@ -79,6 +86,25 @@ export function AuthForm(props: AuthFormProps) {
         </Link>
       </Typography>
     </Box>
+  );
+}
+
+/** Sign-up found the address taken: log in instead, with the address already typed there. */
+function EmailTaken({ onLogIn }: { onLogIn: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('login.signUp.emailTaken')}{' '}
+      <Link
+        component="button"
+        type="button"
+        color="inherit"
+        onClick={onLogIn}
+        sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+      >
+        {t('login.signUp.logInInstead')}
+      </Link>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from './login-api';
+import { rememberResetEmail } from './reset-email';
 import { describeError } from '../api/error-message';
 import { showToast } from '../components/toast-store';
 
@@ -33,6 +34,7 @@ function useForgotPasswordForm(initialEmail: string, onClose: () => void) {
   const request = useMutation({
     mutationFn: () => requestPasswordReset({ email: normalizeEmail(email) }),
     onSuccess: () => {
+      rememberResetEmail(normalizeEmail(email));
       showToast({
         key: 'account.messages.recoveryEmailSent',
         severity: 'success',

@@ -15,20 +15,25 @@ export default function LoginPage() {
   const { resetToken, mode, previousMode, setMode, ...login } = useLoginMode();
   const isWide = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [legal, setLegal] = useState<LegalDocument | null>(null);
-  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
 
   const showsIntroOnly = !isWide && mode === INTRO && !resetToken;
 
   const panel = resetToken ? (
-    <ResetPasswordForm token={resetToken} onDone={login.onResetDone} onCancel={login.cancelReset} />
+    <ResetPasswordForm
+      token={resetToken}
+      onDone={login.onResetDone}
+      onCancel={login.cancelReset}
+      onRequestNewLink={login.requestNewLink}
+    />
   ) : mode === -1 ? (
     <GetStarted onChoose={setMode} />
   ) : (
     <AuthForm
       mode={mode}
+      email={login.email}
       onModeChange={setMode}
       onSignedIn={login.onSignedIn}
-      onForgotPassword={setForgotEmail}
+      onForgotPassword={login.setForgotEmail}
       onShowLegal={setLegal}
     />
   );
@@ -36,9 +41,9 @@ export default function LoginPage() {
   const dialogs = (
     <LoginDialogs
       legal={legal}
-      forgotEmail={forgotEmail}
+      forgotEmail={login.forgotEmail}
       onCloseLegal={() => setLegal(null)}
-      onCloseForgot={() => setForgotEmail(null)}
+      onCloseForgot={() => login.setForgotEmail(null)}
     />
   );
 

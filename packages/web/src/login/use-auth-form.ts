@@ -49,13 +49,13 @@ async function checkReferralCode(typed: string): Promise<string | null> {
 }
 
 /** The referral code: a shared link (/login?referral=CODE) opens sign-up with it filled in. */
-function useReferralCode(onModeChange: (mode: AuthMode) => void) {
+function useReferralCode(onSignUp: () => void) {
   const [searchParams] = useSearchParams();
   const linkedCode = normalizeReferralCode(searchParams.get('referral') ?? '');
   const [code, setCode] = useState(linkedCode);
   const [isInvalid, setInvalid] = useState(false);
   useEffect(() => {
-    if (linkedCode) onModeChange(SIGN_UP);
+    if (linkedCode) onSignUp();
     // Only the link the page opened with, once.
   }, []);
   return {
@@ -107,22 +107,24 @@ function useAuthSubmit(
 
 /**
  * The log-in and sign-up form's state: the fields and their first error, the referral code (from
- * a shared link, checked before the account exists), the submit and the switch between modes.
+ * a shared link, checked before the account exists), the submit and the switch between modes,
+ * which hands the e-mail typed to the other mode's form.
  */
 export function useAuthForm(
   mode: AuthMode,
-  onModeChange: (mode: AuthMode) => void,
+  initialEmail: string,
+  onModeChange: (mode: AuthMode, email: string) => void,
   onSignedIn: (token: string) => void,
 ) {
   const { t, i18n } = useTranslation();
   const [fields, setFields] = useState<AuthFields>({
-    email: '',
+    email: initialEmail,
     password: '',
     confirmPassword: '',
   });
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const isSignUp = mode === SIGN_UP;
-  const referral = useReferralCode(onModeChange);
+  const referral = useReferralCode(() => onModeChange(SIGN_UP, fields.email));
   const submit = useAuthSubmit(mode, fields, referral, onSignedIn);
   const serverError = submit.error ? describeError(submit.error, (key) => i18n.exists(key)) : null;
 
@@ -147,11 +149,13 @@ export function useAuthForm(
   const switchMode = () => {
     submit.reset();
     setFieldError(null);
-    onModeChange(isSignUp ? LOG_IN : SIGN_UP);
+    onModeChange(isSignUp ? LOG_IN : SIGN_UP, fields.email);
   };
 
   return {
     fields,
+    /** With the e-mail already known (carried from the other mode), the password is next. */
+    startsAtPassword: initialEmail !== '',
     isSignUp,
     update,
     errorFor,
