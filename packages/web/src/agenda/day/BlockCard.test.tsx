@@ -39,7 +39,8 @@ describe('BlockCard', () => {
         onOpen={onOpen}
       />,
     );
-    const card = screen.getByRole('button', { name: 'Write report, 09:00 to 10:30' });
+    // Locked at this time, as the week view names it too.
+    const card = screen.getByRole('button', { name: 'Write report, 09:00 to 10:30, locked' });
     expect(card).toHaveTextContent('On time');
     expect(screen.getByLabelText('Locked at this time')).toBeInTheDocument();
     card.focus();
@@ -61,5 +62,25 @@ describe('BlockCard', () => {
       />,
     );
     expect(screen.getByText(/upgrade to plan it/u)).toBeInTheDocument();
+  });
+
+  it('names a task beyond the tracked tasks by why, not by times it is not planned at', () => {
+    renderAgenda(
+      <BlockCard
+        block={{ ...block, kind: 'locked', locking: 'taskLimit', fixed: false }}
+        title="Write report"
+        color="#2196f3"
+        isCurrent={false}
+        isPast={false}
+        env={env}
+        now={NINE}
+        onOpen={() => {}}
+      />,
+    );
+    expect(
+      screen.getByRole('button', {
+        name: 'Write report. Beyond your tracked tasks · upgrade to plan it',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -48,7 +48,17 @@ function useBlockTexts(props: FaceProps) {
       : props.title || t('untitled');
   const start = formatTime(block.start, env);
   const end = formatTime(block.end, env);
-  const label = [t('block.label', { title, start, end }), props.syncedFrom]
+  // A task beyond the free plan's limits is not planned at the times it is drawn at: its name
+  // says why instead. A block the person locked says so, as in the week view.
+  const isBeyondLimit = 'kind' in block && block.kind === 'locked';
+  const times = isBeyondLimit
+    ? t(block.locking === 'taskLimit' ? 'block.beyondTaskLimit' : 'block.beyondAgenda')
+    : t(block.fixed && !block.isTravel ? 'block.labelLocked' : 'block.label', {
+        title,
+        start,
+        end,
+      });
+  const label = [isBeyondLimit ? `${title}. ${times}` : times, props.syncedFrom]
     .filter(Boolean)
     .join('. ');
   return { t, title, start, end, label };
