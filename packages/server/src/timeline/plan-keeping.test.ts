@@ -4,7 +4,13 @@ import { decodePlanChanges } from '../plan-store/plan-record';
 import type { Timeblock } from '../plan-store/timeblock';
 import { defaultTimelineState } from '../plan-store/timeline-state';
 import type { PlanningTask } from '../tasks/task';
-import { keepPlan, keptPlanOf, keptTimeblocks, planFrame } from './plan-keeping';
+import {
+  keepPlan,
+  keptPlanOf,
+  keptTimeblocks,
+  planFrame,
+  presentPlanChanges,
+} from './plan-keeping';
 import { emptyChanges, type PlanSettings, type TimelineWorld } from './world';
 
 const T = 1_000_000;
@@ -142,6 +148,25 @@ describe('keepPlan', () => {
       causeRequest: 'mine',
       moves: [{ task: 'a', reason: 'deadline', byTask: 'b', event: '' }],
     });
+  });
+
+  it('forgets the last moves when the day is laid out anew in another zone or rest window', () => {
+    const w = world([{ task: 'a', start: T + H, end: T + 2 * H }]);
+    keepPlan(
+      input(w),
+      result(
+        [{ task: 'a', start: T + 2 * H, end: T + 3 * H }],
+        [{ task: 'a', reason: { kind: 'busy', event: 'ev:1' } }],
+      ),
+    );
+    expect(decodePlanChanges(w.state.planChanges)?.moves).toHaveLength(1);
+    // The same frame, nothing moved: the last moves still tell the truth.
+    keepPlan(input(w), result([{ task: 'a', start: T + 2 * H, end: T + 3 * H }]));
+    expect(decodePlanChanges(w.state.planChanges)?.moves).toHaveLength(1);
+    // Another frame (the zone changed): the plan was redrawn, not moved.
+    keepPlan({ ...input(w), frame: 'g' }, result([{ task: 'a', start: T + H, end: T + 2 * H }]));
+    expect(w.state.planChanges).toBe('');
+    expect(presentPlanChanges(w.state)).toEqual({ at: 0, moves: [], causeRequest: '' });
   });
 
   it('does not count a task placed again where its begun kept block was', () => {

@@ -155,6 +155,7 @@ export function keepPlan({ world, frame, now, cause, eventOf }: KeepInput, plan:
     start: b.start,
     end: b.end,
   }));
+  const keptFrame = decodePlannedBlocks(state.plannedBlocks).frame;
   const encoded = encodePlannedBlocks({ frame, blocks: next });
   if (encoded !== (state.plannedBlocks ?? '')) {
     state.plannedBlocks = encoded;
@@ -170,6 +171,10 @@ export function keepPlan({ world, frame, now, cause, eventOf }: KeepInput, plan:
       moves: moved.map((m) => recordMove(m, was, nowStarts, eventOf)),
       causeRequest: cause || state.planCause || '',
     });
+  } else if (keptFrame !== '' && keptFrame !== frame) {
+    // The day was laid out anew in another zone or rest window (planFrame): the last moves name
+    // times of the old layout, which no longer tell where anything is.
+    state.planChanges = '';
   }
   if (state.planCause) state.planCause = '';
 }
