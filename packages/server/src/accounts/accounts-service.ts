@@ -299,8 +299,14 @@ export async function getAccount(db: Db, userId: string): Promise<Account> {
   return account;
 }
 
+/** The longest name, in UTF-16 code units, after trimming (the account screen says so too). */
+const NAME_MAX_LENGTH = 100;
+
+/** A longer name is refused, never cut: a cut name is one the person did not write. */
 export async function rename(db: Db, userId: string, name: string): Promise<void> {
-  await repo.updateName(db, userId, name.trim().slice(0, 100));
+  const trimmed = name.trim();
+  if (trimmed.length > NAME_MAX_LENGTH) throw invalid('invalid.nameTooLong');
+  await repo.updateName(db, userId, trimmed);
 }
 
 /** The sessions that still sign in (an expired one is deleted when next presented). */

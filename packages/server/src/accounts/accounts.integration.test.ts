@@ -234,6 +234,17 @@ describe('profile', () => {
     expect((await user.client.call('GetUserProfile')).user?.name).toBe('Ada Lovelace');
   });
 
+  it('refuses a name over 100 characters instead of cutting it', async () => {
+    const user = await server.signUp();
+    const longest = `  ${'a'.repeat(100)}  `;
+    await user.client.call('UpdateUser', { name: longest });
+    expect((await user.client.call('GetUserProfile')).user?.name).toBe('a'.repeat(100));
+    await expect(user.client.call('UpdateUser', { name: 'b'.repeat(101) })).rejects.toMatchObject({
+      message: 'invalid.nameTooLong',
+    });
+    expect((await user.client.call('GetUserProfile')).user?.name).toBe('a'.repeat(100));
+  });
+
   it('shows the tier', async () => {
     const premium = await server.signUp({ premiumLevel: 1 });
     expect((await premium.client.call('GetUserProfile')).user?.premiumLevel).toBe(1);
