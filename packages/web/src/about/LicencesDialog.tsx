@@ -125,8 +125,9 @@ export default function LicencesDialog({ open, onClose }: { open: boolean; onClo
       scroll="paper"
       slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : undefined } }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {t('licences.title')}
+      <DialogTitle sx={{ pr: 7 }}>
+        {/* The dialog's name is the title's words, not the Close button beside them. */}
+        <span id={titleId}>{t('licences.title')}</span>
         <IconButton
           aria-label={t('translation:common.close')}
           onClick={onClose}

@@ -123,8 +123,9 @@ export default function DebugMenu({ open, onClose }: { open: boolean; onClose: (
       scroll="paper"
       slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : undefined } }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {t('debugMenu')}
+      <DialogTitle sx={{ pr: 7 }}>
+        {/* The dialog's name is the title's words, not the Close button beside them. */}
+        <span id={titleId}>{t('debugMenu')}</span>
         <IconButton
           aria-label={t('translation:common.close')}
           onClick={onClose}
