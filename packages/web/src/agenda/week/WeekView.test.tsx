@@ -191,7 +191,11 @@ describe('WeekView keeps the focus on a block the plan moved', () => {
 });
 
 /** One week drawn as it is, no re-plan: the blocks and reminders a test gives it. */
-function renderWeek(blocks: AgendaBlock[], reminders: WireReminder[] = []) {
+function renderWeek(
+  blocks: AgendaBlock[],
+  reminders: WireReminder[] = [],
+  onWeek: (week: number) => void = () => {},
+) {
   const tasks = new Map(blocks.flatMap((b) => (b.taskData ? [[b.taskData.id, b.taskData]] : [])));
   const items: AgendaItems = {
     blocks,
@@ -207,7 +211,7 @@ function renderWeek(blocks: AgendaBlock[], reminders: WireReminder[] = []) {
       items={items}
       reminders={reminders}
       state={state}
-      onWeek={() => {}}
+      onWeek={onWeek}
     />,
   );
 }
@@ -226,6 +230,21 @@ function titledBlock(id: string, title: string, start: number, end: number): Age
     taskData: task,
   };
 }
+
+describe('WeekView arrows', () => {
+  it('step from the week asked last: two clicks before a redraw go two weeks on', async () => {
+    const onWeek = vi.fn<(week: number) => void>();
+    // The page has not drawn the next week yet (its navigation renders in a transition).
+    renderWeek([], [], onWeek);
+    const next = screen.getByRole('button', { name: 'Next week' });
+    await userEvent.click(next);
+    await userEvent.click(next);
+    const day = 24 * 60 * 60_000;
+    expect(onWeek.mock.calls.map(([week]) => Math.round((week - WEEK_START) / day))).toEqual([
+      7, 14,
+    ]);
+  });
+});
 
 describe('WeekView names and marks', () => {
   it('names the days of a block that ends on another day, in each of its boxes', () => {

@@ -135,6 +135,26 @@ function useWeekScroller(
   }, [onWeek, weeks, weekStart]);
 }
 
+/**
+ * The arrows step from the week asked last, not the one drawn: a navigation renders in a
+ * transition, and a second click before it was drawn stepped from the old week again (two clicks
+ * on Next moved one week).
+ */
+function useWeekSteps(
+  weekStart: number,
+  timeZone: string,
+  onWeek: (week: number) => void,
+): (days: number) => void {
+  const asked = useRef(weekStart);
+  useEffect(() => {
+    asked.current = weekStart;
+  }, [weekStart]);
+  return (days) => {
+    asked.current = addLocalDays(asked.current, days, timeZone);
+    onWeek(asked.current);
+  };
+}
+
 /** Week view: a carousel of the previous, current and next week (swipe or the arrows). */
 export function WeekView(props: WeekViewProps) {
   const { env, weekStart, items, state, onWeek } = props;
@@ -153,6 +173,7 @@ export function WeekView(props: WeekViewProps) {
   const dnd = useAfterPaint(state !== null && items.blocks.length > 0, loadDnd);
   const DraggableBlock = useBlockComponent(dnd, state?.currentBlock?.task || undefined);
   const { weeks, models } = useWeekModels(props, now, currentBlockId);
+  const step = useWeekSteps(weekStart, env.timeZone, onWeek);
   useWeekScroller(scroller, props, weeks, models[1]?.columns[0]?.start ?? now, now);
   // The focus follows a block the plan drew anew, to its twin in the week in view: the weeks
   // beside it are out of the Tab order.
@@ -162,8 +183,8 @@ export function WeekView(props: WeekViewProps) {
       <WeekTitleBar
         env={env}
         weekStart={weekStart}
-        onPrevious={() => onWeek(weeks[0] ?? weekStart)}
-        onNext={() => onWeek(weeks[2] ?? weekStart)}
+        onPrevious={() => step(-7)}
+        onNext={() => step(7)}
       />
       <WeekScroller scroller={scroller} isDragReady={dnd !== null}>
         <MaybeDnd dnd={dnd} container={scroller} env={env} items={items}>
