@@ -16,7 +16,11 @@ export function ToastViewport() {
       sx={{
         position: 'fixed',
         insetInline: 0,
-        bottom: { xs: 16, sm: 24 },
+        // Above a bar floating at the bottom (the agenda's controls), never over it.
+        bottom: {
+          xs: 'max(16px, var(--planner-bottom-bars, 0px))',
+          sm: 'max(24px, var(--planner-bottom-bars, 0px))',
+        },
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',

@@ -42,4 +42,23 @@ describe('useScrollClearance', () => {
     header.unmount();
     expect(document.documentElement.style.scrollPaddingTop).toBe('');
   });
+
+  it('tells what floats over the page how high the bottom bars reach (toasts rise above them)', () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    // A control bar whose top is 100 px above the window's bottom edge.
+    function BottomBar() {
+      const bar = useRef<HTMLDivElement>(null);
+      useScrollClearance(bar, 'bottom');
+      return <div ref={bar} />;
+    }
+    vi.mocked(HTMLElement.prototype.getBoundingClientRect).mockReturnValue(
+      new DOMRect(0, 700, 100, 84),
+    );
+    const bar = render(<BottomBar />);
+    const root = document.documentElement.style;
+    expect(root.scrollPaddingBottom).toBe('108px');
+    expect(root.getPropertyValue('--planner-bottom-bars')).toBe('108px');
+    bar.unmount();
+    expect(root.getPropertyValue('--planner-bottom-bars')).toBe('');
+  });
 });

@@ -13,8 +13,12 @@ function applyClearance(edge: Edge): void {
     const rect = element.getBoundingClientRect();
     return edge === 'top' ? rect.bottom : window.innerHeight - rect.top;
   });
-  root.style[property] =
+  const clearance =
     reaches.length === 0 ? '' : `${Math.max(0, Math.round(Math.max(...reaches)) + 8)}px`;
+  root.style[property] = clearance;
+  // The same height for what floats over the page itself (the toasts rise above the control bar).
+  if (clearance) root.style.setProperty(`--planner-${edge}-bars`, clearance);
+  else root.style.removeProperty(`--planner-${edge}-bars`);
 }
 
 /**

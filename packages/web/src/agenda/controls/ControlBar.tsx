@@ -25,6 +25,7 @@ import type { AgendaEnv } from '../use-agenda-env';
 import type { CurrentItem } from './current-item';
 import { showsPlay } from './current-item';
 import { nextPlanned, type Ahead } from './next-planned';
+import { useDueReminderToasts } from './use-due-reminders';
 import { useLoadedChunks } from './use-loaded-chunks';
 import { BAR_BOTTOM, PHONE_FAB_PX } from './AgendaSpeedDial';
 
@@ -245,6 +246,7 @@ const TITLE_SX = {
 export function ControlBar({ env, state, current, onFocusMode }: ControlsProps) {
   const { t } = useTranslation('agenda');
   const texts = useCurrentTexts(current, env);
+  useDueReminderToasts(useLoadedChunks(), t('untitled'));
   const bar = useRef<HTMLElement>(null);
   useScrollClearance(bar, 'bottom');
   return (
