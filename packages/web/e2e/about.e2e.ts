@@ -91,7 +91,7 @@ test('about: version, social links, legal documents and the licences of the buil
   await expect(legal).toBeHidden();
 
   await page.getByRole('button', { name: 'Open-source licences' }).click();
-  const licences = page.getByRole('dialog', { name: 'Open-source licences', exact: true });
+  const licences = page.getByRole('dialog', { name: 'Open-source licences' });
   const react = licences.locator('[data-licence="react"]');
   await expect(react).toContainText(/react \d+\.\d+\.\d+/);
   await expect(react).toContainText('MIT');
@@ -124,7 +124,7 @@ test('debug menu: twenty taps for a debugEnabled account, versions, the jump, th
   await page.waitForTimeout(1200);
   await tapVersion(page, 20);
 
-  const menu = page.getByRole('dialog', { name: 'Debug menu', exact: true });
+  const menu = page.getByRole('dialog', { name: 'Debug menu' });
   await expect(menu.getByTestId('version-app')).toHaveText('1.3.143');
   await expect(menu.getByTestId('version-api')).toHaveText('1.3.143');
   await expect(menu.getByTestId('version-algorithm')).toHaveText(/^\d+/);
@@ -170,7 +170,7 @@ test('debug menu: another server signs out; the login page chooser switches back
   await api.signInPage(page);
   await page.goto('/agenda');
   await openFromDrawer(page, 'Debug');
-  const menu = page.getByRole('dialog', { name: 'Debug menu', exact: true });
+  const menu = page.getByRole('dialog', { name: 'Debug menu' });
 
   // A custom address must be http(s); one that does not answer changes nothing.
   await menu.getByRole('radio', { name: /Custom address/ }).check();

@@ -125,9 +125,8 @@ export default function LicencesDialog({ open, onClose }: { open: boolean; onClo
       scroll="paper"
       slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : undefined } }}
     >
-      <DialogTitle sx={{ pr: 7 }}>
-        {/* The dialog's name is the title's words, not the Close button beside them. */}
-        <span id={titleId}>{t('licences.title')}</span>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {t('licences.title')}
         <IconButton
           aria-label={t('translation:common.close')}
           onClick={onClose}

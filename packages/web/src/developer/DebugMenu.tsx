@@ -123,9 +123,8 @@ export default function DebugMenu({ open, onClose }: { open: boolean; onClose: (
       scroll="paper"
       slotProps={{ paper: { sx: isPhone ? { borderRadius: 0 } : undefined } }}
     >
-      <DialogTitle sx={{ pr: 7 }}>
-        {/* The dialog's name is the title's words, not the Close button beside them. */}
-        <span id={titleId}>{t('debugMenu')}</span>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {t('debugMenu')}
         <IconButton
           aria-label={t('translation:common.close')}
           onClick={onClose}

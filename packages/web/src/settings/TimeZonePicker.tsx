@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { INPUT_BOUNDS } from '@planner/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as serverApi from './options-api';
 import { useDebouncedValue } from '../editors/use-debounced-value';
@@ -115,7 +115,6 @@ export function TimeZonePicker({ open, onClose, onChoose }: TimeZonePickerProps)
   const { t } = useTranslation('settings');
   const isPhone = useMediaQuery('(max-width: 599px)');
   const [territory, setTerritory] = useState<Territory | null>(null);
-  const titleId = useId();
   const close = () => {
     setTerritory(null);
     onClose();
@@ -124,8 +123,6 @@ export function TimeZonePicker({ open, onClose, onChoose }: TimeZonePickerProps)
     <Dialog
       open={open}
       onClose={close}
-      // Named by the title's words alone, not its Back and Close buttons.
-      aria-labelledby={titleId}
       fullScreen={isPhone}
       fullWidth
       maxWidth="sm"
@@ -141,7 +138,7 @@ export function TimeZonePicker({ open, onClose, onChoose }: TimeZonePickerProps)
             <ArrowBackIcon />
           </IconButton>
         )}
-        <Box component="span" id={titleId} sx={{ flex: 1 }}>
+        <Box component="span" sx={{ flex: 1 }}>
           {territory ? territory.name : t('timeZone.title')}
         </Box>
         <IconButton aria-label={t('timeZone.close')} onClick={close} edge="end">
