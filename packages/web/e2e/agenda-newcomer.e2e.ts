@@ -160,27 +160,3 @@ test('the control bar hides none of the plan from the keyboard @phone', async ({
   expect(seen.length).toBeGreaterThan(3);
   for (const place of seen) expect(place.bottom).toBeLessThanOrEqual(place.barTop);
 });
-
-test('a reminder that comes due while the agenda is open says so @phone', async ({
-  page,
-  baseURL,
-}, info) => {
-  const api = await newcomer(page, baseURL ?? '', []);
-  await api.call('CreateReminder', {
-    reminder: {
-      title: 'Call the dentist',
-      start: todayAt(10) + 2 * 60_000,
-      allDay: false,
-      timezone: 'Europe/Berlin',
-    },
-  });
-  await expect(page.getByText('Call the dentist').first()).toBeVisible();
-  const due = page.getByRole('status').filter({ hasText: 'Reminder: Call the dentist' });
-  await expect(due).toHaveCount(0);
-  // Time passes on the server to 3 s before it; a change from elsewhere brings the new time.
-  await api.advanceClock(2 * 60_000 - 3_000);
-  await api.createTask('Water the plants', 30);
-  await expect(page.getByText('Water the plants').first()).toBeVisible();
-  await expect(due).toBeVisible();
-  await shoot(page, info, 'reminder-due');
-});

@@ -44,14 +44,17 @@ function renderSignedIn(path: string) {
 }
 
 describe('signed in, on any screen', () => {
-  it('one event stream is open, and a change pushed from elsewhere reloads the task lists', async () => {
+  it('one event stream is open, and a change pushed from elsewhere asks the state anew', async () => {
     startSession('token-1');
     const client = renderSignedIn('/tasks');
     expect(await screen.findByText('Task list')).toBeInTheDocument();
     expect(streams).toHaveLength(1);
     let asked = 0;
-    const todo = new QueryObserver(client, { queryKey: ['tasks', 'todo'], queryFn: () => ++asked });
-    todo.subscribe(() => undefined);
+    const state = new QueryObserver(client, {
+      queryKey: ['timelineState'],
+      queryFn: () => ++asked,
+    });
+    state.subscribe(() => undefined);
     await waitFor(() => expect(asked).toBe(1));
     act(() => streams[0]?.listeners.get('timelineStateUpdated')?.());
     await waitFor(() => expect(asked).toBe(2));

@@ -9,7 +9,6 @@ import { endRefusedSession } from '../../api/client';
 import { openEventStream } from '../../api/event-stream';
 import { getSessionToken } from '../../api/session';
 import { usePushArrived } from '../../push/push-state';
-import { tasksQueryKey } from '../../tasks/tasks-api';
 import type { WireTimelineState } from '../types';
 import { overdueRemindersKey } from './agenda-actions';
 import { timelineStateKey, timelineStateQuery } from '../../api/timeline-state';
@@ -24,9 +23,6 @@ const PUSH_TYPES = ['timelineStateUpdated', 'reminderStateUpdated', 'categoryUpd
 export function onPush(client: QueryClient, type: (typeof PUSH_TYPES)[number]): void {
   if (type === 'timelineStateUpdated') {
     void client.refetchQueries({ queryKey: timelineStateKey, exact: true });
-    // A task added, renamed or done elsewhere: the lists on screen load again, the rest when
-    // next shown.
-    void client.invalidateQueries({ queryKey: tasksQueryKey });
   } else if (type === 'reminderStateUpdated') {
     void reloadTimeline(client);
     void client.invalidateQueries({ queryKey: overdueRemindersKey });
